@@ -1,0 +1,70 @@
+// swift-tools-version:6.1
+import PackageDescription
+
+let strict: [SwiftSetting] = [.swiftLanguageMode(.v6)]
+
+let package = Package(
+    name: "kbd",
+    platforms: [.macOS(.v15)],
+    products: [
+        .library(name: "KbdEngine", targets: ["KbdEngine"]),
+        .executable(name: "kbd-engine", targets: ["kbd-engine"]),
+        .executable(name: "kbd-dict", targets: ["kbd-dict"]),
+        .executable(name: "kbd-model", targets: ["kbd-model"]),
+    ],
+    dependencies: [
+        .package(url: "https://github.com/apple/swift-argument-parser", from: "1.5.0"),
+        .package(url: "https://github.com/groue/GRDB.swift", from: "7.0.0"),
+    ],
+    targets: [
+        // ICU: linked as a system library; only CICUShim's C files include its headers.
+        .systemLibrary(
+            name: "CICU",
+            pkgConfig: "icu-uc icu-i18n",
+            providers: [.apt(["libicu-dev"])]
+        ),
+        .target(name: "CICUShim", dependencies: ["CICU"]),
+
+        .target(name: "KbdText", dependencies: ["CICUShim"], swiftSettings: strict),
+        .target(name: "KbdLexicon", dependencies: ["KbdText"], swiftSettings: strict),
+        .target(
+            name: "KbdStore",
+            dependencies: [.product(name: "GRDB", package: "GRDB.swift")],
+            swiftSettings: strict
+        ),
+        .target(name: "KbdEngine", dependencies: ["KbdText", "KbdLexicon"], swiftSettings: strict),
+        .target(name: "KbdProtocol", dependencies: ["KbdEngine"], swiftSettings: strict),
+
+        .executableTarget(
+            name: "kbd-engine",
+            dependencies: [
+                "KbdEngine", "KbdProtocol", "KbdStore",
+                .product(name: "ArgumentParser", package: "swift-argument-parser"),
+            ],
+            swiftSettings: strict
+        ),
+        .executableTarget(
+            name: "kbd-dict",
+            dependencies: [
+                "KbdStore",
+                .product(name: "ArgumentParser", package: "swift-argument-parser"),
+            ],
+            swiftSettings: strict
+        ),
+        .executableTarget(
+            name: "kbd-model",
+            dependencies: [
+                "KbdLexicon", "KbdText",
+                .product(name: "ArgumentParser", package: "swift-argument-parser"),
+            ],
+            swiftSettings: strict
+        ),
+
+        .testTarget(name: "KbdTextTests", dependencies: ["KbdText"], swiftSettings: strict),
+        .testTarget(name: "KbdLexiconTests", dependencies: ["KbdLexicon"], swiftSettings: strict),
+        .testTarget(name: "KbdStoreTests", dependencies: ["KbdStore"], swiftSettings: strict),
+        .testTarget(name: "KbdEngineTests", dependencies: ["KbdEngine"], swiftSettings: strict),
+        .testTarget(name: "KbdProtocolTests", dependencies: ["KbdProtocol"], swiftSettings: strict),
+        .testTarget(name: "CLITests", dependencies: [], swiftSettings: strict),
+    ]
+)
