@@ -1,0 +1,108 @@
+import KbdText
+
+/// The text around the cursor as the candidate sources see it: the word being typed, the words
+/// before it, and whether a sentence starts there.
+public struct TextContext: Sendable, Equatable {
+    /// The part of the current word before the cursor ("hel" in "say hel|").
+    public var wordPrefix: String
+    /// The part of the current word after the cursor, when the cursor is inside a word.
+    public var wordSuffix: String
+    /// Up to two words before the current word in the same sentence, nearest last.
+    public var previousWords: [String]
+    /// Whether the current word (or the next word, when none is being typed) starts a sentence.
+    public var atSentenceStart: Bool
+    /// The character just before the current word, if any.
+    public var characterBeforeWord: Character?
+
+    public init(wordPrefix: String = "", wordSuffix: String = "", previousWords: [String] = [],
+                atSentenceStart: Bool = false, characterBeforeWord: Character? = nil) {
+        self.wordPrefix = wordPrefix
+        self.wordSuffix = wordSuffix
+        self.previousWords = previousWords
+        self.atSentenceStart = atSentenceStart
+        self.characterBeforeWord = characterBeforeWord
+    }
+
+    /// Whether a word is being typed (the cursor touches a word).
+    public var hasWord: Bool { !wordPrefix.isEmpty || !wordSuffix.isEmpty }
+}
+
+/// Reads a ``TextContext`` from the text around the cursor with ICU word and sentence breaks.
+/// Looks at a bounded window (the last few hundred bytes), so its cost does not grow with the
+/// document.
+public struct ContextReader {
+    /// How much of the text before the cursor is segmented, in characters.
+    public static let windowCharacters = 160
+
+    public init() {}
+
+    /// The context for text `before` and `after` the cursor.
+    public func read(before: String, after: String, text: TextServices) -> TextContext {
+        let window = Self.window(before)
+        var context = TextContext()
+        let segments = text.wordSegments(String(window))
+        var wordStart = window.endIndex
+        var index = segments.count - 1
+        // The current word: a word segment that ends at the cursor; "don'" counts as a word.
+        if index >= 0, segments[index].range.upperBound == window.endIndex {
+            let last = segments[index]
+            if last.kind.isWord {
+                wordStart = last.range.lowerBound
+                index -= 1
+            } else if window[last.range] == "'" || window[last.range] == "’", index >= 1, segments[index - 1].kind == .letter,
+                      segments[index - 1].range.upperBound == last.range.lowerBound {
+                wordStart = segments[index - 1].range.lowerBound
+                index -= 2
+            }
+        }
+        context.wordPrefix = String(window[wordStart...])
+        if !context.wordPrefix.isEmpty || !after.isEmpty {
+            context.wordSuffix = Self.wordSuffix(after, hasPrefix: !context.wordPrefix.isEmpty, text: text)
+        }
+        if wordStart > window.startIndex {
+            context.characterBeforeWord = window[..<wordStart].last
+        }
+        // Previous words: back to a sentence end or a line break.
+        var previous: [String] = []
+        while index >= 0, previous.count < 2 {
+            let segment = segments[index]
+            let piece = window[segment.range]
+            if segment.kind.isWord {
+                previous.append(String(piece))
+            } else if piece.contains(where: { CharacterClass.endsSentence($0) || $0.isNewline }) {
+                break
+            }
+            index -= 1
+        }
+        // A word cut by the window's edge is not a word we know.
+        if index < 0, previous.count > 0, window.startIndex != before.startIndex,
+           let first = segments.first, first.kind.isWord, String(window[first.range]) == previous.last {
+            previous.removeLast()
+        }
+        context.previousWords = previous.reversed()
+        context.atSentenceStart = Self.isSentenceStart(window[..<wordStart], text: text)
+        return context
+    }
+
+    /// Whether a sentence starts after `text`, looking through opening quotes and brackets.
+    static func isSentenceStart(_ text: Substring, text services: TextServices) -> Bool {
+        var end = text.endIndex
+        while end > text.startIndex, CharacterClass.opens(text[text.index(before: end)]) {
+            end = text.index(before: end)
+        }
+        return services.isSentenceStart(after: text[..<end])
+    }
+
+    /// The last `windowCharacters` characters of `before`.
+    static func window(_ before: String) -> Substring {
+        before.suffix(windowCharacters)
+    }
+
+    /// The word characters right after the cursor when the cursor is inside a word.
+    static func wordSuffix(_ after: String, hasPrefix: Bool, text: TextServices) -> String {
+        guard let first = after.first, CharacterClass.isWordCharacter(first) else { return "" }
+        let head = String(after.prefix(64))
+        guard let segment = text.wordSegments(head).first, segment.kind.isWord else { return "" }
+        return String(head[segment.range])
+    }
+}
