@@ -141,8 +141,14 @@ public final class KeyboardSession {
     public func selectSuggestion(at index: Int) -> Bool {
         let bar = suggestions
         guard bar.indices.contains(index) else { return false }
+        insertSuggestion(bar[index])
+        return true
+    }
+
+    /// Puts `suggestion` in place of the word at the cursor, followed by a space, as if chosen
+    /// from the bar (hosts that show an earlier bar pass the entry they showed).
+    public func insertSuggestion(_ suggestion: Suggestion) {
         noteDocumentIdentifier()
-        let suggestion = bar[index]
         let context = currentContext()
         let doc = document
         if !context.wordSuffix.isEmpty {
@@ -170,7 +176,6 @@ public final class KeyboardSession {
         }
         cachedBar = nil
         deliverLearningEvents()
-        return true
     }
 
     // MARK: Host changes
