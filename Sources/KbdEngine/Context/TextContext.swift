@@ -38,9 +38,10 @@ public struct ContextReader {
 
     /// The context for text `before` and `after` the cursor.
     public func read(before: String, after: String, text: TextServices) -> TextContext {
-        let window = Self.window(before)
+        let window = String(Self.window(before))
+        let windowIsCut = window.utf8.count < before.utf8.count
         var context = TextContext()
-        let segments = text.wordSegments(String(window))
+        let segments = text.wordSegments(window)
         var wordStart = window.endIndex
         var index = segments.count - 1
         // The current word: a word segment that ends at the cursor; "don'" counts as a word.
@@ -75,7 +76,7 @@ public struct ContextReader {
             index -= 1
         }
         // A word cut by the window's edge is not a word we know.
-        if index < 0, previous.count > 0, window.startIndex != before.startIndex,
+        if index < 0, previous.count > 0, windowIsCut,
            let first = segments.first, first.kind.isWord, String(window[first.range]) == previous.last {
             previous.removeLast()
         }

@@ -32,7 +32,7 @@ public final class InMemoryDocument: TextDocumentProxy {
     /// A document holding `text` with the cursor at its end (or after the first
     /// `cursorGraphemeOffset` clusters), nothing selected.
     public init(text: String = "", cursorGraphemeOffset: Int? = nil, identifier: String = "document",
-                contextWindowBytes: Int = 4096) {
+                contextWindowBytes: Int = 1024) {
         self.documentIdentifier = identifier
         self.contextWindowBytes = contextWindowBytes
         self.graphemes = try! TextServices(locale: "en") // grapheme rules are locale-independent
