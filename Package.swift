@@ -34,11 +34,13 @@ let package = Package(
         ),
         .target(name: "KbdEngine", dependencies: ["KbdText", "KbdLexicon"], swiftSettings: strict),
         .target(name: "KbdProtocol", dependencies: ["KbdEngine"], swiftSettings: strict),
+        // Assembles sessions with their model, store and learning: shared by kbd-engine and the C ABI.
+        .target(name: "KbdRuntime", dependencies: ["KbdEngine", "KbdLexicon", "KbdStore"], swiftSettings: strict),
 
         .executableTarget(
             name: "kbd-engine",
             dependencies: [
-                "KbdEngine", "KbdProtocol", "KbdStore",
+                "KbdEngine", "KbdProtocol", "KbdRuntime",
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
             ],
             swiftSettings: strict

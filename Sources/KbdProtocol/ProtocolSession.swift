@@ -18,10 +18,15 @@ public final class ProtocolSession {
     private var lastBar: [Suggestion] = []
 
     /// A protocol session with `settings`; the mirror holds `text` initially.
-    public init(settings: SessionSettings, text: String = "") throws {
+    public convenience init(settings: SessionSettings, text: String = "") throws {
+        try self.init(text: text) { try KeyboardSession(document: $0, settings: settings) }
+    }
+
+    /// A protocol session whose keyboard session `makeSession` builds over the given proxy.
+    public init(text: String = "", makeSession: (any TextDocumentProxy) throws -> KeyboardSession) throws {
         document = InMemoryDocument(text: text)
         recorder = EditRecorder(document)
-        session = try KeyboardSession(document: recorder, settings: settings)
+        session = try makeSession(recorder)
     }
 
     /// The reply line (no newline) to one request line.

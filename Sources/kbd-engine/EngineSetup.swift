@@ -1,15 +1,23 @@
 import KbdEngine
 import KbdProtocol
+import KbdRuntime
 
-/// What every mode needs before the first key: the settings and the session's sources.
+/// What every mode needs before the first key: the runtime (model, store) and the settings.
 struct EngineSetup {
-    let settings: SessionSettings
+    let runtime: KeyboardRuntime
+    var settings: SessionSettings { runtime.options.settings }
 
     init(options: EngineOptions, settings: SessionSettings) throws {
-        self.settings = settings
+        var runtimeOptions = RuntimeOptions()
+        runtimeOptions.settings = settings
+        runtimeOptions.modelPath = options.model
+        runtimeOptions.appGroup = options.appGroup
+        runtimeOptions.storePath = options.store
+        runtime = try KeyboardRuntime(options: runtimeOptions)
     }
 
-    /// Adds the candidate sources and the corrector to a new session.
-    func configure(_ session: KeyboardSession) {
+    /// A session over `document`.
+    func makeSession(document: any TextDocumentProxy) throws -> KeyboardSession {
+        try runtime.makeSession(document: document)
     }
 }

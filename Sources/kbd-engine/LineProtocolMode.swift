@@ -9,8 +9,7 @@ struct LineProtocolMode {
     static let maximumLineBytes = 1 << 20
 
     func run() throws {
-        let protocolSession = try ProtocolSession(settings: engine.settings)
-        engine.configure(protocolSession.session)
+        let protocolSession = try ProtocolSession { try engine.makeSession(document: $0) }
         var line: [UInt8] = []
         line.reserveCapacity(256)
         var discarding = false

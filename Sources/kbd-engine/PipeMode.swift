@@ -29,9 +29,7 @@ struct PipeMode {
 
     private func makeSession() throws -> (InMemoryDocument, KeyboardSession) {
         let document = InMemoryDocument()
-        let session = try KeyboardSession(document: document, settings: engine.settings)
-        engine.configure(session)
-        return (document, session)
+        return (document, try engine.makeSession(document: document))
     }
 
     private func finish(_ document: InMemoryDocument, _ session: KeyboardSession) {
