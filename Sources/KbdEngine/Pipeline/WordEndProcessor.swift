@@ -78,7 +78,7 @@ public struct WordEndProcessor: KeyProcessor {
             state.document.insertText(replacement)
         }
         if state.settings.learningEnabled {
-            state.learningEvents.append(.committed(word: replacement ?? word, previousWords: context.previousWords))
+            state.commitEvents.append(.committed(word: replacement ?? word, previousWords: context.previousWords))
         }
     }
 
