@@ -138,6 +138,16 @@ def main():
         s = canonical(w)
         canon[w] = s
         words[s] = words.get(s, 0) + c
+    # Common SCOWL words (size <= 60: Mr, Mrs, okay...) that symspellpy's list lacks, at wordfreq's rate.
+    for w, f in wf.items():
+        if w in canon or "'" in w or f < 1e-7 or w not in spellings:
+            continue
+        forms = spellings[w]
+        if min(forms.values()) > 60 or not w.isalpha():
+            continue
+        s = canonical(w)
+        canon[w] = s
+        words[s] = max(words.get(s, 0), int(f * scale))
     # Accented spellings English uses (café, naïve, fiancée), in proportion to the plain ones.
     for w, f in wf.items():
         if w.isascii() or not all(ch.isalpha() for ch in w):
