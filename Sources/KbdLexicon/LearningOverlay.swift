@@ -47,6 +47,10 @@ public final class LearningOverlay {
     private var blocked: Set<String> = []
     /// Sum of learned word counts.
     private(set) var totalCount: Float = 0
+    /// Sum of user-word weights.
+    private(set) var totalUserWeight: Float = 0
+    /// The denominator of the learned-word distribution.
+    var totalRank: Float { totalCount + 2 * totalUserWeight }
     private var pending: [LearningEvent] = []
     private var heap: [(Float, Int32)] = []
 
@@ -72,6 +76,7 @@ public final class LearningOverlay {
         entries.removeAll(keepingCapacity: true)
         pairs.removeAll(); triples.removeAll(); pairTotals.removeAll(); tripleTotals.removeAll()
         totalCount = 0
+        totalUserWeight = 0
         self.blocked = Set(blocked.map { CaseMapping.lowercased(Normalization.nfc($0)) })
         var byText: [String: Int] = [:]
         func slot(_ text: String) -> Int {
@@ -82,7 +87,9 @@ public final class LearningOverlay {
         }
         for u in userWords where !u.text.isEmpty {
             let i = slot(canonical(u.text))
-            entries[i].userWeight = max(entries[i].userWeight, Float(u.weight))
+            let w = max(entries[i].userWeight, Float(u.weight))
+            totalUserWeight += w - entries[i].userWeight
+            entries[i].userWeight = w
         }
         for l in learned where l.words.count == 1 && !l.words[0].isEmpty {
             let i = slot(canonical(l.words[0]))
@@ -101,6 +108,7 @@ public final class LearningOverlay {
     public func addUserWord(_ word: UserWord) {
         let text = canonical(word.text)
         let i = findOrInsert(text)
+        totalUserWeight += Float(word.weight) - entries[i].userWeight
         entries[i].userWeight = Float(word.weight)
         treeIsStale = true
     }
@@ -108,6 +116,7 @@ public final class LearningOverlay {
     /// Removes a user word's weight (learned counts stay unless `forget`).
     public func removeUserWord(_ text: String, forget: Bool = false) {
         guard let i = find(canonical(text)) else { return }
+        totalUserWeight -= entries[i].userWeight
         entries[i].userWeight = 0
         if forget { forgetAt(i) }
         treeIsStale = true

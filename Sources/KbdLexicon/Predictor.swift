@@ -21,6 +21,9 @@ public final class Predictor {
         public var modelPair: Double = 0.6
         public var learnedWord: Double = 0.25
         public var modelWord: Double = 0.2
+        /// Factor on the model's unigram probability of a word that the previous word's pair
+        /// list lacks (the list holds the common pairs, so an unlisted pair is a rare one).
+        public var unlistedPair: Double = 0.2
         public init() {}
     }
 
@@ -132,9 +135,9 @@ public final class Predictor {
         let pair1 = c1.flatMap { overlay.successors(of: $0) }
         let triple = (c1 != nil && c2 != nil) ? overlay.successors(of: c2!, c1!) : nil
         let hasModelPair = w1 >= 0 && !model.successorRange(Int(w1)).isEmpty
-        let total = max(overlay.totalCount, 1)
+        let total = max(overlay.totalRank, 1)
         let wt = weights
-        var norm = wt.modelWord + (overlay.totalCount > 0 ? wt.learnedWord : 0)
+        var norm = wt.modelWord + (overlay.totalRank > 0 ? wt.learnedWord : 0)
         if hasModelPair { norm += wt.modelPair }
         if pair1 != nil { norm += wt.learnedPair }
         if triple != nil { norm += wt.learnedTriple }
@@ -144,8 +147,16 @@ public final class Predictor {
             if text == prefixText || overlay.isBlocked(text) { scratch[j].score = -.infinity; continue }
             var p = 0.0
             if c.modelID >= 0 {
-                p += wt.modelWord * Double(exp(model.logProbability(c.modelID)))
-                if hasModelPair, let lp = model.bigramLogProbability(w1, c.modelID) { p += wt.modelPair * Double(exp(lp)) }
+                let unigram = wt.modelWord * Double(exp(model.logProbability(c.modelID)))
+                if hasModelPair {
+                    if let lp = model.bigramLogProbability(w1, c.modelID) {
+                        p += wt.modelPair * Double(exp(lp)) + unigram
+                    } else {
+                        p += unigram * wt.unlistedPair
+                    }
+                } else {
+                    p += unigram
+                }
             }
             if overlay.wordCount > 0, let l = overlay.learned(text) {
                 if !l.suggestible { scratch[j].score = -.infinity; continue }

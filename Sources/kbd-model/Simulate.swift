@@ -30,7 +30,7 @@ struct Simulate: ParsableCommand {
     @Flag(help: "Do not learn from the committed words.")
     var noLearning = false
 
-    @Option(help: "Interpolation weights: learnedTriple,learnedPair,modelPair,learnedWord,modelWord.")
+    @Option(help: "Interpolation weights: learnedTriple,learnedPair,modelPair,learnedWord,modelWord,unlistedPair.")
     var weights: String?
 
     @Option(help: "Candidates drawn from each source.")
@@ -49,7 +49,8 @@ struct Simulate: ParsableCommand {
         let predictor = Predictor(model: lm)
         if let weights {
             let v = weights.split(separator: ",").compactMap { Double($0) }
-            guard v.count == 5 else { fail("--weights needs 5 numbers") }
+            guard v.count == 6 else { fail("--weights needs 6 numbers") }
+            predictor.weights.unlistedPair = v[5]
             predictor.weights.learnedTriple = v[0]; predictor.weights.learnedPair = v[1]
             predictor.weights.modelPair = v[2]; predictor.weights.learnedWord = v[3]; predictor.weights.modelWord = v[4]
         }
