@@ -3,14 +3,19 @@ import KbdText
 /// What one session learned and what the user's dictionary adds, in memory, on top of a
 /// read-only `LanguageModel`.
 ///
-/// Holds user words (with weights), learned word and pair counts, and blocked words. Words
-/// are kept sorted by search key, so completion of a prefix is a binary search plus a max-tree
-/// walk (O(k log n)) whatever the number of words. Persisting it is the store's job: load with
-/// `load(userWords:learned:blocked:)`, follow changes with `onEvent` or `drainEvents()`.
+/// Holds user words (with weights), learned word, pair and triple counts, and blocked words.
+/// Every word gets a stable index; an index array sorted by search key makes completion a
+/// binary search plus a max-tree walk (O(k log n)) however many words there are, and pair and
+/// triple counts are integer-keyed hash lookups. About 60 bytes a word (1M user words ≈ 60 MB).
+///
+/// The store's seam: bulk `load(userWords:learned:blocked:)`, incremental `addUserWord`,
+/// `removeUserWord`, `forget`, `block`/`unblock`, and the `LearningEvent`s of `learn`, observed
+/// through `onEvent` or collected with `drainEvents()`.
 ///
 /// Not thread-safe: one per session, used from the session's thread.
 public final class LearningOverlay {
-    /// A word the overlay knows.
+    typealias Index = Int32
+
     struct Entry {
         var key: String
         var text: String
@@ -21,36 +26,41 @@ public final class LearningOverlay {
         /// The model's id of the same spelling, or -1.
         var modelID: Int32
         var isProperNoun: Bool
+        var isBlocked: Bool
 
         /// The weight completion ranks by.
-        var rank: Float { count + 2 * userWeight }
+        var rank: Float { isBlocked ? -.infinity : count + 2 * userWeight }
     }
 
-    /// A successor learned after a word (or a pair of words).
-    struct Successor {
-        var text: String
-        var key: String
-        var count: Float
+    struct PairKey: Hashable { var first: Index; var second: Index }
+    struct TripleKey: Hashable { var first: Index; var second: Index; var third: Index }
+
+    /// A learned context's successors, most frequent first, and their total count.
+    struct Successors {
+        var words: [Index] = []
+        var total: Float = 0
     }
 
     let model: LanguageModel?
     private(set) var entries: [Entry] = []
+    /// Entry indices ordered by (key, text).
+    private var order: [Index] = []
+    /// Position of each entry in `order` (for tree updates).
+    private var position: [Index] = []
+    private var byModelID: [Int32: Index] = [:]
     private var tree = MaxTree([Float]())
     private var treeIsStale = false
-    /// Learned successors by predecessor spelling.
-    private(set) var pairs: [String: [Successor]] = [:]
-    /// Learned successors by the two previous spellings, "w2\u{1F}w1".
-    private(set) var triples: [String: [Successor]] = [:]
-    private var pairTotals: [String: Float] = [:]
-    private var tripleTotals: [String: Float] = [:]
+    private var pairCounts: [PairKey: Float] = [:]
+    private var tripleCounts: [TripleKey: Float] = [:]
+    private var pairSuccessors: [Index: Successors] = [:]
+    private var tripleSuccessors: [PairKey: Successors] = [:]
     /// Lower-cased blocked spellings.
     private var blocked: Set<String> = []
+    private(set) var blockedModelIDs: Set<Int32> = []
     /// Sum of learned word counts.
     private(set) var totalCount: Float = 0
     /// Sum of user-word weights.
     private(set) var totalUserWeight: Float = 0
-    /// The denominator of the learned-word distribution.
-    var totalRank: Float { totalCount + 2 * totalUserWeight }
     private var pending: [LearningEvent] = []
     private var heap: [(Float, Int32)] = []
 
@@ -67,85 +77,124 @@ public final class LearningOverlay {
 
     /// Number of words (user and learned).
     public var wordCount: Int { entries.count }
+    /// The denominator of the learned-word distribution.
+    var totalRank: Float { totalCount + 2 * totalUserWeight }
 
     // MARK: Bulk and incremental loading (the store's seam)
 
-    /// Replaces the overlay's contents: user words, learned words and pairs, blocked words.
-    /// Sorts once: O(n log n) for n words.
+    /// Replaces the overlay's contents: user words, learned words, pairs (two words) and
+    /// triples (three), blocked words. Sorts once: O(n log n) for n words.
     public func load(userWords: [UserWord] = [], learned: [LearnedCount] = [], blocked: [String] = []) {
         entries.removeAll(keepingCapacity: true)
-        pairs.removeAll(); triples.removeAll(); pairTotals.removeAll(); tripleTotals.removeAll()
+        order.removeAll(keepingCapacity: true)
+        byModelID.removeAll()
+        pairCounts.removeAll(); tripleCounts.removeAll(); pairSuccessors.removeAll(); tripleSuccessors.removeAll()
         totalCount = 0
         totalUserWeight = 0
-        self.blocked = Set(blocked.map { CaseMapping.lowercased(Normalization.nfc($0)) })
-        var byText: [String: Int] = [:]
-        func slot(_ text: String) -> Int {
+        self.blocked.removeAll()
+        blockedModelIDs.removeAll()
+        var byText: [String: Index] = [:]
+        func slot(_ raw: String) -> Index {
+            let text = canonical(raw, using: byText)
             if let i = byText[text] { return i }
-            entries.append(makeEntry(text))
-            byText[text] = entries.count - 1
-            return entries.count - 1
+            append(makeEntry(text))
+            byText[text] = Index(entries.count - 1)
+            return Index(entries.count - 1)
         }
         for u in userWords where !u.text.isEmpty {
-            let i = slot(canonical(u.text))
+            let i = Int(slot(u.text))
             let w = max(entries[i].userWeight, Float(u.weight))
             totalUserWeight += w - entries[i].userWeight
             entries[i].userWeight = w
         }
-        for l in learned where l.words.count == 1 && !l.words[0].isEmpty {
-            let i = slot(canonical(l.words[0]))
-            entries[i].count += Float(l.count)
-            totalCount += Float(l.count)
+        for l in learned where !l.words.isEmpty && l.words.allSatisfy({ !$0.isEmpty }) {
+            let ids = l.words.map(slot)
+            let c = Float(l.count)
+            switch ids.count {
+            case 1: entries[Int(ids[0])].count += c; totalCount += c
+            case 2: addPair(ids[0], ids[1], c)
+            case 3: addTriple(ids[0], ids[1], ids[2], c)
+            default: break
+            }
         }
-        byText = [:]
-        entries.sort { $0.key < $1.key || ($0.key == $1.key && $0.text < $1.text) }
+        order = (0..<Index(entries.count)).sorted { less(entries[Int($0)], entries[Int($1)]) }
         treeIsStale = true
-        for l in learned where l.words.count == 2 {
-            addPair(canonical(l.words[0]), canonical(l.words[1]), Float(l.count))
-        }
+        for b in blocked { block(b) }
     }
 
-    /// Adds a user word (or raises its weight).
+    /// Adds a user word, or sets its weight.
     public func addUserWord(_ word: UserWord) {
-        let text = canonical(word.text)
-        let i = findOrInsert(text)
+        let i = Int(findOrInsert(canonical(word.text)))
         totalUserWeight += Float(word.weight) - entries[i].userWeight
         entries[i].userWeight = Float(word.weight)
-        treeIsStale = true
+        updateRank(i)
     }
 
-    /// Removes a user word's weight (learned counts stay unless `forget`).
+    /// Removes a user word's weight; with `forget`, also what was learned about it.
     public func removeUserWord(_ text: String, forget: Bool = false) {
         guard let i = find(canonical(text)) else { return }
-        totalUserWeight -= entries[i].userWeight
-        entries[i].userWeight = 0
-        if forget { forgetAt(i) }
-        treeIsStale = true
+        totalUserWeight -= entries[Int(i)].userWeight
+        entries[Int(i)].userWeight = 0
+        if forget { self.forget(text) }
+        updateRank(Int(i))
     }
 
-    /// Forgets what was learned about `text`: its count and the pairs it is part of.
+    /// Forgets what was learned about `text`: its count and the pairs and triples it is in.
     public func forget(_ text: String) {
-        let t = canonical(text)
-        if let i = find(t) { forgetAt(i) }
-        pairs[t] = nil; pairTotals[t] = nil
-        for (k, v) in pairs where v.contains(where: { $0.text == t }) {
-            pairs[k] = v.filter { $0.text != t }
-            pairTotals[k] = pairs[k]!.reduce(0) { $0 + $1.count }
+        guard let i = find(canonical(text)) else { return }
+        totalCount -= entries[Int(i)].count
+        entries[Int(i)].count = 0
+        pairCounts = pairCounts.filter { $0.key.first != i && $0.key.second != i }
+        tripleCounts = tripleCounts.filter { $0.key.first != i && $0.key.second != i && $0.key.third != i }
+        pairSuccessors[i] = nil
+        for (k, var s) in pairSuccessors where s.words.contains(i) {
+            s.words.removeAll { $0 == i }
+            s.total = s.words.reduce(0) { $0 + (pairCounts[PairKey(first: k, second: $1)] ?? 0) }
+            pairSuccessors[k] = s
         }
-        treeIsStale = true
+        for (k, var s) in tripleSuccessors {
+            if k.first == i || k.second == i { tripleSuccessors[k] = nil; continue }
+            if s.words.contains(i) {
+                s.words.removeAll { $0 == i }
+                s.total = s.words.reduce(0) { $0 + (tripleCounts[TripleKey(first: k.first, second: k.second, third: $1)] ?? 0) }
+                tripleSuccessors[k] = s
+            }
+        }
+        updateRank(Int(i))
     }
 
-    private func forgetAt(_ i: Int) {
-        totalCount -= entries[i].count
-        entries[i].count = 0
-        if entries[i].userWeight == 0 { entries.remove(at: i) }
+    /// Never suggest `text` (any case) again until `unblock`.
+    public func block(_ text: String) {
+        let lower = CaseMapping.lowercased(Normalization.nfc(text))
+        blocked.insert(lower)
+        setBlocked(lower, true)
     }
 
-    public func block(_ text: String) { blocked.insert(CaseMapping.lowercased(Normalization.nfc(text))) }
-    public func unblock(_ text: String) { blocked.remove(CaseMapping.lowercased(Normalization.nfc(text))) }
+    public func unblock(_ text: String) {
+        let lower = CaseMapping.lowercased(Normalization.nfc(text))
+        blocked.remove(lower)
+        setBlocked(lower, false)
+    }
+
+    private func setBlocked(_ lower: String, _ on: Bool) {
+        let key = Normalization.searchKey(lower)
+        if let model {
+            var k = key
+            let r = k.withUTF8 { model.range(exactKey: $0) }
+            for id in r where CaseMapping.lowercased(model.text(Int32(id))) == lower {
+                if on { blockedModelIDs.insert(Int32(id)) } else { blockedModelIDs.remove(Int32(id)) }
+            }
+        }
+        for p in keyRange(key, exact: true) {
+            let i = Int(order[p])
+            if CaseMapping.lowercased(entries[i].text) == lower { entries[i].isBlocked = on; updateRank(i) }
+        }
+    }
+
+    /// Whether `text` is blocked (any case).
     public func isBlocked(_ text: some StringProtocol) -> Bool {
         !blocked.isEmpty && blocked.contains(CaseMapping.lowercased(String(text)))
     }
-    var hasBlocked: Bool { !blocked.isEmpty }
 
     /// The events since the last call, oldest first.
     public func drainEvents() -> [LearningEvent] {
@@ -155,54 +204,54 @@ public final class LearningOverlay {
 
     // MARK: Learning
 
-    /// Records that `word` was committed after `previousWords` (nearest last): the word and
-    /// its pair (and triple) with the previous words gain weight. Returns the canonical spelling.
+    /// Records that `word` was committed after `previousWords` (nearest last): the word, its
+    /// pair with the previous word and its triple with the previous two gain weight.
+    /// Returns the spelling it was filed under.
     @discardableResult
     public func learn(_ word: some StringProtocol, previousWords: [Substring] = []) -> String {
         let text = canonical(String(word), typed: true)
         if text.isEmpty { return text }
         let i = findOrInsert(text)
-        entries[i].count += 1
+        entries[Int(i)].count += 1
         totalCount += 1
-        if !treeIsStale { tree.update(i, entries[i].rank) }
-        emit(.word(text, count: Int(entries[i].count)))
+        updateRank(Int(i))
+        emit(.word(text, count: Int(entries[Int(i)].count)))
         if let p1 = previousWords.last, !p1.isEmpty {
-            let w1 = canonical(String(p1))
-            let c = addPair(w1, text, 1)
-            emit(.pair(w1, text, count: Int(c)))
-            if previousWords.count >= 2, !previousWords[previousWords.count - 2].isEmpty {
-                let w2 = canonical(String(previousWords[previousWords.count - 2]))
-                addTriple(w2 + "\u{1F}" + w1, text, 1)
+            let w1 = findOrInsert(canonical(String(p1)))
+            let c = addPair(w1, i, 1)
+            emit(.pair(entries[Int(w1)].text, text, count: Int(c)))
+            if previousWords.count >= 2, case let p2 = previousWords[previousWords.count - 2], !p2.isEmpty {
+                let w2 = findOrInsert(canonical(String(p2)))
+                addTriple(w2, w1, i, 1)
             }
         }
         return text
     }
 
     @discardableResult
-    private func addPair(_ first: String, _ second: String, _ count: Float) -> Float {
-        pairTotals[first, default: 0] += count
-        return Self.bump(&pairs[first, default: []], second, count)
-    }
-
-    private func addTriple(_ context: String, _ word: String, _ count: Float) {
-        tripleTotals[context, default: 0] += count
-        Self.bump(&triples[context, default: []], word, count)
-    }
-
-    @discardableResult
-    private static func bump(_ list: inout [Successor], _ text: String, _ count: Float) -> Float {
-        // kept in falling count order, so the first entries are the best predictions
-        var j: Int
-        if let found = list.firstIndex(where: { $0.text == text }) {
-            j = found
-            list[j].count += count
-        } else {
-            list.append(Successor(text: text, key: Normalization.searchKey(text), count: count))
-            j = list.count - 1
-        }
-        let c = list[j].count
-        while j > 0 && list[j - 1].count < list[j].count { list.swapAt(j - 1, j); j -= 1 }
+    private func addPair(_ a: Index, _ b: Index, _ count: Float) -> Float {
+        let key = PairKey(first: a, second: b)
+        let c = (pairCounts[key] ?? 0) + count
+        pairCounts[key] = c
+        Self.promote(&pairSuccessors[a, default: Successors()], b, count) { pairCounts[PairKey(first: a, second: $0)] ?? 0 }
         return c
+    }
+
+    private func addTriple(_ a: Index, _ b: Index, _ c: Index, _ count: Float) {
+        let key = TripleKey(first: a, second: b, third: c)
+        tripleCounts[key, default: 0] += count
+        Self.promote(&tripleSuccessors[PairKey(first: a, second: b), default: Successors()], c, count) {
+            tripleCounts[TripleKey(first: a, second: b, third: $0)] ?? 0
+        }
+    }
+
+    /// Keeps `list` in falling count order after `word`'s count rose by `count`.
+    private static func promote(_ list: inout Successors, _ word: Index, _ count: Float, _ countOf: (Index) -> Float) {
+        list.total += count
+        var j: Int
+        if let found = list.words.firstIndex(of: word) { j = found } else { list.words.append(word); j = list.words.count - 1 }
+        let c = countOf(word)
+        while j > 0 && countOf(list.words[j - 1]) < c { list.words.swapAt(j - 1, j); j -= 1 }
     }
 
     private func emit(_ e: LearningEvent) {
@@ -210,107 +259,155 @@ public final class LearningOverlay {
         onEvent?(e)
     }
 
-    // MARK: Queries
+    // MARK: Words
 
-    /// The spelling the overlay files `text` under: the model's spelling when the model knows
-    /// the word (`the`, `London`), else the overlay's, else `text` in NFC. With `typed`, an
-    /// unknown word typed in lower case replaces a capitalised spelling learned before (a word
-    /// first met at a sentence start).
+    private func less(_ a: Entry, _ b: Entry) -> Bool {
+        a.key < b.key || (a.key == b.key && a.text < b.text)
+    }
+
+    private func makeEntry(_ text: String) -> Entry {
+        let id = model?.exactID(text) ?? -1
+        return Entry(key: Normalization.searchKey(text), text: text, count: 0, userWeight: 0, modelID: id,
+                     isProperNoun: CaseMapping.lowercased(text) != text,
+                     isBlocked: !blocked.isEmpty && blocked.contains(CaseMapping.lowercased(text)))
+    }
+
+    private func append(_ e: Entry) {
+        if e.modelID >= 0 { byModelID[e.modelID] = Index(entries.count) }
+        entries.append(e)
+    }
+
+    /// The spelling the overlay files `raw` under: the model's spelling when the model knows the
+    /// word in any case (`The` → the, `london` → London), else a known overlay spelling in any
+    /// case, else `raw` in NFC. With `typed`, a word typed all in lower case replaces a
+    /// capitalised overlay spelling (a word first met at a sentence start).
     func canonical(_ raw: String, typed: Bool = false) -> String {
         let text = Normalization.nfc(raw)
         if let model, let id = model.lookup(text) {
             let t = model.text(id)
             if t == text || CaseMapping.lowercased(t) == CaseMapping.lowercased(text) { return t }
         }
-        let key = Normalization.searchKey(text)
-        let r = keyRange(key, exact: true)
-        if r.isEmpty { return text }
-        for i in r where entries[i].text == text { return text }
-        for i in r where CaseMapping.lowercased(entries[i].text) == CaseMapping.lowercased(text) {
-            if typed && text == CaseMapping.lowercased(text) {
-                entries[i].text = text
-                entries[i].isProperNoun = false
-                return text
+        let lower = CaseMapping.lowercased(text)
+        for p in keyRange(Normalization.searchKey(text), exact: true) {
+            let i = Int(order[p])
+            if entries[i].text == text { return text }
+            if CaseMapping.lowercased(entries[i].text) == lower {
+                if typed && text == lower && entries[i].modelID < 0 {
+                    entries[i].text = text
+                    entries[i].isProperNoun = false
+                    return text
+                }
+                return entries[i].text
             }
-            return entries[i].text
         }
         return text
     }
 
-    private func makeEntry(_ text: String) -> Entry {
-        let id = model?.exactID(text) ?? -1
-        return Entry(key: Normalization.searchKey(text), text: text, count: 0, userWeight: 0,
-                     modelID: id, isProperNoun: CaseMapping.lowercased(text) != text)
+    private func canonical(_ raw: String, using byText: [String: Index]) -> String {
+        let text = Normalization.nfc(raw)
+        if byText[text] != nil { return text }
+        if let model, let id = model.lookup(text) {
+            let t = model.text(id)
+            if t == text || CaseMapping.lowercased(t) == CaseMapping.lowercased(text) { return t }
+        }
+        return text
     }
 
-    func find(_ text: String) -> Int? {
-        let r = keyRange(Normalization.searchKey(text), exact: true)
-        return r.first { entries[$0].text == text }
+    /// The index of the entry spelled `text`, O(log n).
+    func find(_ text: String) -> Index? {
+        for p in keyRange(Normalization.searchKey(text), exact: true) where entries[Int(order[p])].text == text {
+            return order[p]
+        }
+        return nil
     }
 
-    private func findOrInsert(_ text: String) -> Int {
+    /// The overlay index of model word `id`, if the overlay has it.
+    @inline(__always)
+    func index(ofModelWord id: Int32) -> Index? { byModelID.isEmpty ? nil : byModelID[id] }
+
+    private func findOrInsert(_ text: String) -> Index {
         if let i = find(text) { return i }
         let e = makeEntry(text)
-        var lo = 0, hi = entries.count
+        var lo = 0, hi = order.count
         while lo < hi {
             let mid = (lo + hi) >> 1
-            if entries[mid].key < e.key || (entries[mid].key == e.key && entries[mid].text < e.text) { lo = mid + 1 } else { hi = mid }
+            if less(entries[Int(order[mid])], e) { lo = mid + 1 } else { hi = mid }
         }
-        entries.insert(e, at: lo)
+        append(e)
+        order.insert(Index(entries.count - 1), at: lo)
         treeIsStale = true
-        return lo
+        return Index(entries.count - 1)
     }
 
-    /// Entries whose key starts with (or, `exact`, equals) `key`.
+    private func updateRank(_ i: Int) {
+        guard !treeIsStale else { return }
+        tree.update(Int(position[i]), entries[i].rank)
+    }
+
+    private func rebuildTree() {
+        position = [Index](repeating: 0, count: entries.count)
+        for (p, i) in order.enumerated() { position[Int(i)] = Index(p) }
+        tree = MaxTree(order.lazy.map { self.entries[Int($0)].rank })
+        treeIsStale = false
+    }
+
+    /// Positions in `order` whose key starts with (or, `exact`, equals) `key`.
     func keyRange(_ key: String, exact: Bool = false) -> Range<Int> {
-        var lo = 0, hi = entries.count
-        while lo < hi { let mid = (lo + hi) >> 1; if entries[mid].key < key { lo = mid + 1 } else { hi = mid } }
+        var lo = 0, hi = order.count
+        while lo < hi { let mid = (lo + hi) >> 1; if entries[Int(order[mid])].key < key { lo = mid + 1 } else { hi = mid } }
         var end = lo
         if exact {
-            while end < entries.count && entries[end].key == key { end += 1 }
+            while end < order.count && entries[Int(order[end])].key == key { end += 1 }
         } else {
-            hi = entries.count
+            hi = order.count
             var l = lo
-            while l < hi { let mid = (l + hi) >> 1; if entries[mid].key.hasPrefix(key) || entries[mid].key < key { l = mid + 1 } else { hi = mid } }
+            while l < hi {
+                let mid = (l + hi) >> 1
+                let k = entries[Int(order[mid])].key
+                if k.hasPrefix(key) || k < key { l = mid + 1 } else { hi = mid }
+            }
             end = l
         }
         return lo..<end
     }
 
-    /// The best `k` suggestible entries whose key starts with `key`, best first.
+    // MARK: Queries (for Predictor)
+
+    /// Appends the indices of the best `k` suggestible entries whose key starts with `key`.
     func best(prefixKey key: String, k: Int, into out: inout [Int32]) {
         if entries.isEmpty { return }
-        if treeIsStale {
-            tree = MaxTree(entries.lazy.map { $0.rank })
-            treeIsStale = false
-        }
-        let r = keyRange(key)
+        if treeIsStale { rebuildTree() }
+        let r = key.isEmpty ? 0..<order.count : keyRange(key)
         let threshold = unknownWordThreshold
-        tree.best(in: r, k: k, heap: &heap, accept: { i in
-            let e = self.entries[i]
+        let start = out.count
+        tree.best(in: r, k: k, heap: &heap, accept: { p in
+            let e = self.entries[Int(self.order[p])]
             return e.userWeight > 0 || e.modelID >= 0 || e.count >= threshold
         }, into: &out)
+        for j in start..<out.count { out[j] = order[Int(out[j])] }
     }
 
-    func entry(_ i: Int) -> Entry { entries[i] }
+    @inline(__always)
+    func entry(_ i: Index) -> Entry { entries[Int(i)] }
 
-    func successors(of w1: String) -> (list: [Successor], total: Float)? {
-        guard let list = pairs[w1] else { return nil }
-        return (list, pairTotals[w1] ?? 1)
+    @inline(__always)
+    func isSuggestible(_ i: Index) -> Bool {
+        let e = entries[Int(i)]
+        return !e.isBlocked && (e.userWeight > 0 || e.modelID >= 0 || e.count >= unknownWordThreshold)
     }
 
-    func successors(of w2: String, _ w1: String) -> (list: [Successor], total: Float)? {
-        let k = w2 + "\u{1F}" + w1
-        guard let list = triples[k] else { return nil }
-        return (list, tripleTotals[k] ?? 1)
-    }
+    func successors(of w1: Index) -> Successors? { pairSuccessors[w1] }
 
-    /// Learned count of a spelling (0 if none) and whether it may be suggested.
-    func learned(_ text: String) -> (count: Float, userWeight: Float, suggestible: Bool, properNoun: Bool)? {
-        guard let i = find(text) else { return nil }
-        let e = entries[i]
-        return (e.count, e.userWeight, e.userWeight > 0 || e.modelID >= 0 || e.count >= unknownWordThreshold, e.isProperNoun)
-    }
+    func successors(of w2: Index, _ w1: Index) -> Successors? { tripleSuccessors[PairKey(first: w2, second: w1)] }
+
+    @inline(__always)
+    func pairCount(_ a: Index, _ b: Index) -> Float { pairCounts[PairKey(first: a, second: b)] ?? 0 }
+
+    @inline(__always)
+    func tripleCount(_ a: Index, _ b: Index, _ c: Index) -> Float { tripleCounts[TripleKey(first: a, second: b, third: c)] ?? 0 }
+
+    /// The overlay index for a context word as typed, if the overlay has it.
+    func contextIndex(_ word: String) -> Index? { find(canonical(word)) }
 }
 
 @available(*, unavailable)

@@ -36,7 +36,6 @@ public final class Predictor {
     private struct Candidate {
         var modelID: Int32
         var overlayIndex: Int32
-        var text: String?
         var score: Double
         var source: WordCandidate.Source
         var isProperNoun: Bool
@@ -45,10 +44,12 @@ public final class Predictor {
     private var scratch: [Candidate] = []
     private var ids: [Int32] = []
     private var heap: [(Float, Int32)] = []
-    // context cache
+    private var prefixBytes: [UInt8] = []
+    // context cache: the last two previous words, their model ids and overlay indices
     private var contextWords: [String] = []
     private var contextIDs: [Int32] = []
-    private var contextCanonical: [String] = []
+    private var contextOverlay: [Int32] = []
+    private var contextOverlayCount = -1
 
     public init(model: LanguageModel, overlay: LearningOverlay? = nil) {
         self.model = model
@@ -59,15 +60,22 @@ public final class Predictor {
     /// or one learned often enough to be suggested.
     public func isKnown(_ word: some StringProtocol) -> Bool {
         if model.lookup(word) != nil { return true }
-        let text = overlay.canonical(String(word))
-        return overlay.learned(text)?.suggestible ?? false
+        guard let i = overlay.find(overlay.canonical(String(word))) else { return false }
+        return overlay.isSuggestible(i)
     }
 
     /// The canonical spelling of a known word (`london` → `London`, `cafe` → `cafe`), or nil.
     public func canonicalSpelling(_ word: some StringProtocol) -> String? {
         if let id = model.lookup(word) { return model.text(id) }
-        let text = overlay.canonical(String(word))
-        return overlay.learned(text)?.suggestible == true ? text : nil
+        guard let i = overlay.find(overlay.canonical(String(word))), overlay.isSuggestible(i) else { return nil }
+        return overlay.entry(i).text
+    }
+
+    /// Whether `word` is a proper noun whose capitals must stay (London, I, a learned name).
+    public func isProperNoun(_ word: some StringProtocol) -> Bool {
+        if let id = model.lookup(word) { return model.flags(id).contains(.properNoun) }
+        guard let i = overlay.find(overlay.canonical(String(word))) else { return false }
+        return overlay.entry(i).isProperNoun
     }
 
     /// Records a committed word (see `LearningOverlay.learn`).
@@ -84,11 +92,12 @@ public final class Predictor {
         guard limit > 0 else { return }
         setContext(previousWords)
         scratch.removeAll(keepingCapacity: true)
-        let w1 = contextIDs.count >= 1 ? contextIDs[contextIDs.count - 1] : -1
-        let c1 = contextCanonical.last
-        let c2 = contextCanonical.count >= 2 ? contextCanonical[contextCanonical.count - 2] : nil
-        let prefixText = String(prefix)
-        let key = prefix.isEmpty ? "" : Normalization.searchKey(prefixText)
+        let w1 = contextIDs.last ?? -1
+        let o1 = contextOverlay.last ?? -1
+        let o2 = contextOverlay.count >= 2 ? contextOverlay[contextOverlay.count - 2] : -1
+        prefixBytes.removeAll(keepingCapacity: true)
+        prefixBytes.append(contentsOf: prefix.utf8)
+        let key = prefix.isEmpty ? "" : Normalization.searchKey(String(prefix))
         let source: WordCandidate.Source = prefix.isEmpty ? .prediction : .completion
         let k = max(breadth, limit + 2)
 
@@ -100,53 +109,44 @@ public final class Predictor {
         for id in ids { addModel(id, source) }
         // 2. Model successors of the previous word in the prefix range, best first.
         if w1 >= 0 {
-            let all = model.successorRange(Int(w1))
-            if prefix.isEmpty || all.count <= 64 {
-                if prefix.isEmpty {
-                    for rank in 0..<min(k, all.count) { addModel(Int32(model.successor(at: model.successorPosition(Int(w1), rank: rank))), source) }
-                } else {
-                    let sub = model.successorRange(Int(w1), within: range)
-                    for p in sub { addModel(Int32(model.successor(at: p)), source) }
-                }
+            let sub = prefix.isEmpty ? model.successorRange(Int(w1)) : model.successorRange(Int(w1), within: range)
+            if !prefix.isEmpty && sub.count <= 48 {
+                for p in sub { addModel(Int32(model.successor(at: p)), source) }
             } else {
-                let sub = model.successorRange(Int(w1), within: range)
-                if sub.count <= 64 {
-                    for p in sub { addModel(Int32(model.successor(at: p)), source) }
-                } else {
-                    var found = 0
-                    for rank in 0..<all.count {
-                        let s = model.successor(at: model.successorPosition(Int(w1), rank: rank))
-                        if range.contains(s) { addModel(Int32(s), source); found += 1; if found >= k { break } }
-                    }
+                let all = model.successorRange(Int(w1))
+                var found = 0
+                for rank in 0..<all.count {
+                    let s = model.successor(at: model.successorPosition(Int(w1), rank: rank))
+                    if range.contains(s) { addModel(Int32(s), source); found += 1; if found >= k { break } }
                 }
             }
         }
-        // 3. Learned successors (pairs, triples) and learned/user words for the prefix.
-        if let c1, let (list, _) = overlay.successors(of: c1) { addLearned(list, key, source) }
-        if let c1, let c2, let (list, _) = overlay.successors(of: c2, c1) { addLearned(list, key, source) }
-        ids.removeAll(keepingCapacity: true)
-        overlay.best(prefixKey: key, k: k, into: &ids)
-        for i in ids {
-            let e = overlay.entry(Int(i))
-            if e.modelID >= 0 { addModel(e.modelID, source) } else { addOverlay(e.text, e.userWeight > 0 ? .user : .learned, e.isProperNoun) }
+        // 3. Learned successors (triples, pairs) and learned or user words for the prefix.
+        let triple = (o1 >= 0 && o2 >= 0) ? overlay.successors(of: o2, o1) : nil
+        let pair = o1 >= 0 ? overlay.successors(of: o1) : nil
+        if let triple { addLearned(triple.words, key, source) }
+        if let pair { addLearned(pair.words, key, source) }
+        if overlay.wordCount > 0 {
+            ids.removeAll(keepingCapacity: true)
+            overlay.best(prefixKey: key, k: k, into: &ids)
+            for i in ids { addOverlay(i, source) }
         }
 
         // 4. Score, drop the typed prefix and blocked words, keep the best `limit`.
-        let pair1 = c1.flatMap { overlay.successors(of: $0) }
-        let triple = (c1 != nil && c2 != nil) ? overlay.successors(of: c2!, c1!) : nil
         let hasModelPair = w1 >= 0 && !model.successorRange(Int(w1)).isEmpty
-        let total = max(overlay.totalRank, 1)
+        let total = Double(max(overlay.totalRank, 1))
         let wt = weights
         var norm = wt.modelWord + (overlay.totalRank > 0 ? wt.learnedWord : 0)
         if hasModelPair { norm += wt.modelPair }
-        if pair1 != nil { norm += wt.learnedPair }
+        if pair != nil { norm += wt.learnedPair }
         if triple != nil { norm += wt.learnedTriple }
+        let blockedIDs = overlay.blockedModelIDs
         for j in scratch.indices {
             let c = scratch[j]
-            let text = c.text ?? model.text(c.modelID)
-            if text == prefixText || overlay.isBlocked(text) { scratch[j].score = -.infinity; continue }
             var p = 0.0
             if c.modelID >= 0 {
+                if !blockedIDs.isEmpty && blockedIDs.contains(c.modelID) { scratch[j].score = -.infinity; continue }
+                if model.textBytes(Int(c.modelID)).elementsEqual(prefixBytes) { scratch[j].score = -.infinity; continue }
                 let unigram = wt.modelWord * Double(exp(model.logProbability(c.modelID)))
                 if hasModelPair {
                     if let lp = model.bigramLogProbability(w1, c.modelID) {
@@ -158,55 +158,61 @@ public final class Predictor {
                     p += unigram
                 }
             }
-            if overlay.wordCount > 0, let l = overlay.learned(text) {
-                if !l.suggestible { scratch[j].score = -.infinity; continue }
-                p += wt.learnedWord * Double((l.count + 2 * l.userWeight) / total)
-                if l.userWeight > 0 && c.modelID < 0 { scratch[j].source = .user }
+            let oi = c.overlayIndex
+            if oi >= 0 {
+                let e = overlay.entry(oi)
+                if e.isBlocked || !overlay.isSuggestible(oi) { scratch[j].score = -.infinity; continue }
+                if c.modelID < 0 && e.text.utf8.elementsEqual(prefixBytes) { scratch[j].score = -.infinity; continue }
+                p += wt.learnedWord * Double(e.count + 2 * e.userWeight) / total
+                if let pair { p += wt.learnedPair * Double(overlay.pairCount(o1, oi)) / Double(pair.total) }
+                if let triple { p += wt.learnedTriple * Double(overlay.tripleCount(o2, o1, oi)) / Double(triple.total) }
             }
-            if let (list, t) = pair1, let s = list.first(where: { $0.text == text }) { p += wt.learnedPair * Double(s.count / t) }
-            if let (list, t) = triple, let s = list.first(where: { $0.text == text }) { p += wt.learnedTriple * Double(s.count / t) }
             scratch[j].score = p > 0 ? log(p / norm) : -.infinity
-            scratch[j].text = text
         }
         scratch.sort { $0.score > $1.score }
         for c in scratch where c.score > -.infinity {
-            result.append(WordCandidate(text: c.text!, score: c.score, source: c.source, isProperNoun: c.isProperNoun))
+            let text = c.modelID >= 0 ? model.text(c.modelID) : overlay.entry(c.overlayIndex).text
+            result.append(WordCandidate(text: text, score: c.score, source: c.source, isProperNoun: c.isProperNoun))
             if result.count == limit { break }
         }
     }
 
     private func addModel(_ id: Int32, _ source: WordCandidate.Source) {
         for c in scratch where c.modelID == id { return }
-        scratch.append(Candidate(modelID: id, overlayIndex: -1, text: nil, score: 0, source: source,
+        scratch.append(Candidate(modelID: id, overlayIndex: overlay.index(ofModelWord: id) ?? -1, score: 0, source: source,
                                  isProperNoun: model.flags(id).contains(.properNoun)))
     }
 
-    private func addOverlay(_ text: String, _ source: WordCandidate.Source, _ proper: Bool) {
-        for c in scratch where c.modelID < 0 && c.text == text { return }
-        scratch.append(Candidate(modelID: -1, overlayIndex: -1, text: text, score: 0, source: source, isProperNoun: proper))
+    private func addOverlay(_ i: Int32, _ source: WordCandidate.Source) {
+        let e = overlay.entry(i)
+        if e.modelID >= 0 { addModel(e.modelID, source); return }
+        for c in scratch where c.overlayIndex == i { return }
+        scratch.append(Candidate(modelID: -1, overlayIndex: i, score: 0, source: e.userWeight > 0 ? .user : .learned,
+                                 isProperNoun: e.isProperNoun))
     }
 
-    private func addLearned(_ list: [LearningOverlay.Successor], _ key: String, _ source: WordCandidate.Source) {
-        var added = 0
-        for s in list where key.isEmpty || s.key.hasPrefix(key) {
-            if let id = model.exactID(s.text) { addModel(id, source) } else {
-                addOverlay(s.text, .learned, CaseMapping.lowercased(s.text) != s.text)
-            }
+    /// Adds the first successors in `list` (most frequent first) whose key starts with `key`.
+    private func addLearned(_ list: [Int32], _ key: String, _ source: WordCandidate.Source) {
+        var added = 0, scanned = 0
+        for i in list {
+            scanned += 1
+            if scanned > 16 * breadth { break }
+            if !key.isEmpty && !overlay.entry(i).key.hasPrefix(key) { continue }
+            addOverlay(i, source)
             added += 1
-            if added >= 4 * breadth { break }
+            if added >= breadth { break }
         }
     }
 
     private func setContext(_ previous: [Substring]) {
         let words = previous.suffix(2)
-        if words.count == contextWords.count && zip(words, contextWords).allSatisfy({ $0 == $1 }) { return }
+        if words.count == contextWords.count && zip(words, contextWords).allSatisfy({ $0 == $1 })
+            && contextOverlayCount == overlay.wordCount { return }
         contextWords = words.map(String.init)
         contextIDs = contextWords.map { model.lookup($0) ?? -1 }
-        contextCanonical = contextWords.map { overlay.canonical($0) }
+        contextOverlay = contextWords.map { overlay.contextIndex($0) ?? -1 }
+        contextOverlayCount = overlay.wordCount
     }
-
-    /// Forgets the cached context (call after the overlay's words change in bulk).
-    public func invalidateContext() { contextWords = []; contextIDs = []; contextCanonical = [] }
 }
 
 @available(*, unavailable)
