@@ -31,7 +31,7 @@ public final class Predictor {
     public let overlay: LearningOverlay
     public var weights = Weights()
     /// Candidates drawn from each source before ranking.
-    public var breadth = 8
+    public var breadth = 5
 
     private struct Candidate {
         var modelID: Int32
