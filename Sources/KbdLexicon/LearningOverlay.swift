@@ -45,8 +45,12 @@ public final class LearningOverlay {
     private(set) var entries: [Entry] = []
     /// Entry indices ordered by (key, text).
     private var order: [Index] = []
-    /// Position of each entry in `order` (for tree updates).
+    /// Position of each entry in `order` (for tree updates); -1 for entries in `delta`.
     private var position: [Index] = []
+    /// Entries added since `order` was last rebuilt (new words), merged in when there are
+    /// `deltaLimit` of them, so that learning a new word does not re-sort a large overlay.
+    private var delta: [Index] = []
+    private let deltaLimit = 128
     private var byModelID: [Int32: Index] = [:]
     private var tree = MaxTree([Float]())
     private var treeIsStale = false
@@ -87,6 +91,8 @@ public final class LearningOverlay {
     public func load(userWords: [UserWord] = [], learned: [LearnedCount] = [], blocked: [String] = []) {
         entries.removeAll(keepingCapacity: true)
         order.removeAll(keepingCapacity: true)
+        position.removeAll(keepingCapacity: true)
+        delta.removeAll(keepingCapacity: true)
         byModelID.removeAll()
         pairCounts.removeAll(); tripleCounts.removeAll(); pairSuccessors.removeAll(); tripleSuccessors.removeAll()
         totalCount = 0
@@ -185,9 +191,9 @@ public final class LearningOverlay {
                 if on { blockedModelIDs.insert(Int32(id)) } else { blockedModelIDs.remove(Int32(id)) }
             }
         }
-        for p in keyRange(key, exact: true) {
-            let i = Int(order[p])
-            if CaseMapping.lowercased(entries[i].text) == lower { entries[i].isBlocked = on; updateRank(i) }
+        for i in exactMatches(key) where CaseMapping.lowercased(entries[Int(i)].text) == lower {
+            entries[Int(i)].isBlocked = on
+            updateRank(Int(i))
         }
     }
 
@@ -275,6 +281,14 @@ public final class LearningOverlay {
     private func append(_ e: Entry) {
         if e.modelID >= 0 { byModelID[e.modelID] = Index(entries.count) }
         entries.append(e)
+        position.append(-1)
+    }
+
+    /// Indices of the entries whose key is exactly `key` (sorted part, then delta).
+    private func exactMatches(_ key: String) -> [Index] {
+        var out = keyRange(key, exact: true).map { order[$0] }
+        for i in delta where entries[Int(i)].key == key { out.append(i) }
+        return out
     }
 
     /// The spelling the overlay files `raw` under: the model's spelling when the model knows the
@@ -288,8 +302,8 @@ public final class LearningOverlay {
             if t == text || CaseMapping.lowercased(t) == CaseMapping.lowercased(text) { return t }
         }
         let lower = CaseMapping.lowercased(text)
-        for p in keyRange(Normalization.searchKey(text), exact: true) {
-            let i = Int(order[p])
+        for ii in exactMatches(Normalization.searchKey(text)) {
+            let i = Int(ii)
             if entries[i].text == text { return text }
             if CaseMapping.lowercased(entries[i].text) == lower {
                 if typed && text == lower && entries[i].modelID < 0 {
@@ -318,6 +332,7 @@ public final class LearningOverlay {
         for p in keyRange(Normalization.searchKey(text), exact: true) where entries[Int(order[p])].text == text {
             return order[p]
         }
+        for i in delta where entries[Int(i)].text == text { return i }
         return nil
     }
 
@@ -327,25 +342,38 @@ public final class LearningOverlay {
 
     private func findOrInsert(_ text: String) -> Index {
         if let i = find(text) { return i }
-        let e = makeEntry(text)
-        var lo = 0, hi = order.count
-        while lo < hi {
-            let mid = (lo + hi) >> 1
-            if less(entries[Int(order[mid])], e) { lo = mid + 1 } else { hi = mid }
+        append(makeEntry(text))
+        let i = Index(entries.count - 1)
+        delta.append(i)
+        if delta.count >= deltaLimit { mergeDelta() }
+        return i
+    }
+
+    /// Merges `delta` into `order`: O(n), once per `deltaLimit` new words.
+    private func mergeDelta() {
+        delta.sort { less(entries[Int($0)], entries[Int($1)]) }
+        var merged: [Index] = []
+        merged.reserveCapacity(order.count + delta.count)
+        var a = 0, b = 0
+        while a < order.count || b < delta.count {
+            if b == delta.count || (a < order.count && less(entries[Int(order[a])], entries[Int(delta[b])])) {
+                merged.append(order[a]); a += 1
+            } else {
+                merged.append(delta[b]); b += 1
+            }
         }
-        append(e)
-        order.insert(Index(entries.count - 1), at: lo)
+        order = merged
+        delta.removeAll(keepingCapacity: true)
         treeIsStale = true
-        return Index(entries.count - 1)
     }
 
     private func updateRank(_ i: Int) {
-        guard !treeIsStale else { return }
+        guard !treeIsStale, position[i] >= 0 else { return }
         tree.update(Int(position[i]), entries[i].rank)
     }
 
     private func rebuildTree() {
-        position = [Index](repeating: 0, count: entries.count)
+        position = [Index](repeating: -1, count: entries.count)
         for (p, i) in order.enumerated() { position[Int(i)] = Index(p) }
         tree = MaxTree(order.lazy.map { self.entries[Int($0)].rank })
         treeIsStale = false
@@ -377,7 +405,7 @@ public final class LearningOverlay {
     func best(prefixKey key: String, k: Int, into out: inout [Int32]) {
         if entries.isEmpty { return }
         if treeIsStale { rebuildTree() }
-        let r = key.isEmpty ? 0..<order.count : keyRange(key)
+        let r = order.isEmpty ? 0..<0 : (key.isEmpty ? 0..<order.count : keyRange(key))
         let threshold = unknownWordThreshold
         let start = out.count
         tree.best(in: r, k: k, heap: &heap, accept: { p in
@@ -385,6 +413,16 @@ public final class LearningOverlay {
             return e.userWeight > 0 || e.modelID >= 0 || e.count >= threshold
         }, into: &out)
         for j in start..<out.count { out[j] = order[Int(out[j])] }
+        // new words not yet merged: the best k of those matching
+        var fromDelta = 0
+        for i in delta {
+            let e = entries[Int(i)]
+            guard !e.isBlocked, e.userWeight > 0 || e.modelID >= 0 || e.count >= threshold,
+                  key.isEmpty || e.key.hasPrefix(key) else { continue }
+            out.append(i)
+            fromDelta += 1
+            if fromDelta >= k { break }
+        }
     }
 
     @inline(__always)

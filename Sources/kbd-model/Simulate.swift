@@ -33,6 +33,9 @@ struct Simulate: ParsableCommand {
     @Option(help: "Interpolation weights: learnedTriple,learnedPair,modelPair,learnedWord,modelWord,unlistedPair.")
     var weights: String?
 
+    @Option(help: "Load this many synthetic user words first (memory and speed with a large user dictionary).")
+    var syntheticUserWords = 0
+
     @Option(help: "Candidates drawn from each source.")
     var breadth: Int?
 
@@ -55,6 +58,20 @@ struct Simulate: ParsableCommand {
             predictor.weights.modelPair = v[2]; predictor.weights.learnedWord = v[3]; predictor.weights.modelWord = v[4]
         }
         if let breadth { predictor.breadth = breadth }
+        if syntheticUserWords > 0 {
+            let t = DispatchTime.now().uptimeNanoseconds
+            var generator = SystemRandomNumberGenerator()
+            let letters = Array("abcdefghijklmnopqrstuvwxyz")
+            var users: [UserWord] = []
+            users.reserveCapacity(syntheticUserWords)
+            for i in 0..<syntheticUserWords {
+                var word = ""
+                for _ in 0..<(4 + i % 8) { word.append(letters[Int(generator.next() % 26)]) }
+                users.append(UserWord(word, weight: Double(i % 5)))
+            }
+            predictor.overlay.load(userWords: users)
+            print(String(format: "loaded %d user words in %.0f ms", syntheticUserWords, Double(DispatchTime.now().uptimeNanoseconds - t) / 1e6))
+        }
 
         var keysNeeded = 0, keysPressed = 0, wordCount = 0
         var timings: [UInt64] = []
