@@ -114,6 +114,8 @@ def main():
         if name.startswith("special-"):
             continue
         size = int(name.rsplit(".", 1)[1])
+        if size >= 80:
+            continue  # the rarest lists hold junk spellings (nasa, CAFE) that would decide case
         with open(path, encoding="utf-8", errors="replace") as f:
             for w in f.read().split("\n"):
                 if w:
@@ -123,12 +125,16 @@ def main():
         forms = spellings.get(lower)
         if not forms:
             return lower
-        # the spelling of the smallest (most common) SCOWL list; the lower-case one on a tie or
-        # when the lower-case spelling is itself common (doctor/Doctor, god/God)
+        # The spelling of the smallest (most common) SCOWL list. A lower-case spelling wins over
+        # ALL-CAPS ones (de/DE, cafe/CAFE: acronyms only when no ordinary word exists, NASA) and
+        # over Capitalised ones unless they are far more common (English/english, god/God).
         best = min(forms, key=lambda f: (forms[f], f != lower, f))
-        if lower in forms and forms[lower] < 40:
-            return lower
-        return best
+        if lower not in forms:
+            return best
+        titled = best[:1].isupper() and (len(best) == 1 or not best[1:].isupper())
+        if titled and best != lower and forms[best] + 20 <= forms[lower]:
+            return best
+        return lower
 
     words = {}  # spelling -> count
     canon = {}  # symspell lower-case word -> spelling
