@@ -8,6 +8,7 @@ let package = Package(
     platforms: [.macOS(.v15)],
     products: [
         .library(name: "KbdEngine", targets: ["KbdEngine"]),
+        .library(name: "KbdRuntime", targets: ["KbdRuntime"]),
         .executable(name: "kbd-engine", targets: ["kbd-engine"]),
         .executable(name: "kbd-dict", targets: ["kbd-dict"]),
         .executable(name: "kbd-model", targets: ["kbd-model"]),
