@@ -33,7 +33,7 @@ public struct BackspaceProcessor: KeyProcessor {
         doc.deleteBackward(state.text.graphemeCount(expected))
         doc.insertText(correction.typed)
         state.leftAloneWord = correction.typed
-        state.learningEvents.append(.correctionRejected(typed: correction.typed, replacement: correction.replacement))
+        state.commitEvents.append(.correctionRejected(typed: correction.typed, replacement: correction.replacement))
         return true
     }
 }

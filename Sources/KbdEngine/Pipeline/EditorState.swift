@@ -20,7 +20,7 @@ public struct AppliedCorrection: Sendable, Equatable {
 }
 
 /// Something the user committed that the keyboard may learn from.
-public enum LearningEvent: Sendable, Equatable {
+public enum CommitEvent: Sendable, Equatable {
     /// `word` was committed after `previousWords` (nearest last; at most two).
     case committed(word: String, previousWords: [String])
     /// An autocorrection from `typed` to `replacement` was undone: `typed` was meant.
@@ -48,7 +48,7 @@ public struct EditorState {
     /// A word whose autocorrection the user undid: it is not corrected again where it stands.
     public var leftAloneWord: String?
     /// Words committed by this key, for learning (drained by the session).
-    public var learningEvents: [LearningEvent] = []
+    public var commitEvents: [CommitEvent] = []
     /// Corrects a word as it ends; nil when autocorrection is not available.
     public var corrector: (any WordCorrector)?
 

@@ -18,7 +18,7 @@ public final class KeyboardSession {
     /// Candidate sources, asked in order for every bar.
     public private(set) var sources: [any CandidateSource] = []
     /// Receives what the user committed, when learning is on (e.g. the shared store's writer).
-    public var learningListener: ((LearningEvent) -> Void)?
+    public var learningListener: ((CommitEvent) -> Void)?
     private var cachedBar: [Suggestion]?
     private var candidateBuffer: [Candidate] = []
     private var lastDocumentIdentifier: String
@@ -91,7 +91,7 @@ public final class KeyboardSession {
             state.previousKey = key
         }
         cachedBar = nil
-        deliverLearningEvents()
+        deliverCommitEvents()
         return disposition
     }
 
@@ -171,11 +171,11 @@ public final class KeyboardSession {
         if state.settings.learningEnabled, suggestion.kind != .shortcut {
             let words = suggestion.text.split(separator: " ")
             if words.count == 1 {
-                state.learningEvents.append(.committed(word: suggestion.text, previousWords: context.previousWords))
+                state.commitEvents.append(.committed(word: suggestion.text, previousWords: context.previousWords))
             }
         }
         cachedBar = nil
-        deliverLearningEvents()
+        deliverCommitEvents()
     }
 
     // MARK: Host changes
@@ -206,10 +206,10 @@ public final class KeyboardSession {
         }
     }
 
-    private func deliverLearningEvents() {
-        guard !state.learningEvents.isEmpty else { return }
-        let events = state.learningEvents
-        state.learningEvents.removeAll(keepingCapacity: true)
+    private func deliverCommitEvents() {
+        guard !state.commitEvents.isEmpty else { return }
+        let events = state.commitEvents
+        state.commitEvents.removeAll(keepingCapacity: true)
         guard state.settings.learningEnabled else { return }
         for event in events {
             for source in sources { source.learn(event) }

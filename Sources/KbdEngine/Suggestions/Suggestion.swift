@@ -54,12 +54,12 @@ public protocol CandidateSource: AnyObject {
     /// Appends up to `limit` candidates for `context` to `candidates`.
     func candidates(for context: TextContext, limit: Int, into candidates: inout [Candidate])
     /// Learns from what the user committed (in memory; persisting is the store's business).
-    func learn(_ event: LearningEvent)
+    func learn(_ event: CommitEvent)
     /// Whether `word` is a word this source knows (not a typo).
     func isKnownWord(_ word: String) -> Bool
 }
 
 extension CandidateSource {
-    public func learn(_ event: LearningEvent) {}
+    public func learn(_ event: CommitEvent) {}
     public func isKnownWord(_ word: String) -> Bool { false }
 }
