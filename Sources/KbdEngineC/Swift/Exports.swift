@@ -68,6 +68,7 @@ public func kbdEngineOpen(_ optionsJSON: UnsafePointer<CChar>?, _ out: UnsafeMut
         out.pointee = nil
         var options = RuntimeOptions()
         if let optionsJSON { options = try RuntimeOptions(json: try utf8String(optionsJSON, "kbd_engine_open")) }
+        options.locateInstalledModel()
         let runtime: KeyboardRuntime
         do { runtime = try KeyboardRuntime(options: options) } catch {
             throw CError(.open, "kbd_engine_open: \(error)")
