@@ -52,12 +52,27 @@ final class EmbeddedSession {
         // The host reporting what the mirror already holds (often the effect of kbd's own edits):
         // keep composition state, so BackSpace can still undo an autocorrection.
         if selected.isEmpty, document.selectedText == nil, document.markedText == nil,
-           document.textBeforeCursor.hasSuffix(before), document.textAfterCursor.hasPrefix(after) {
+           Self.isWindow(before, ofEnd: document.textBeforeCursor), Self.isWindow(after, ofStart: document.textAfterCursor) {
             return
         }
         collect()
         document.replaceAll(before: before, after: after, selected: selected)
         session.textDidChange()
+    }
+
+    /// Whether `window` is `text`, or its end cut at a line start (hosts such as GTK report the
+    /// current paragraph only).
+    static func isWindow(_ window: String, ofEnd text: String) -> Bool {
+        guard text.hasSuffix(window) else { return false }
+        let rest = text.utf8.dropLast(window.utf8.count)
+        return rest.isEmpty || rest.last == UInt8(ascii: "\n")
+    }
+
+    /// Whether `window` is `text`, or its start cut at a line end.
+    static func isWindow(_ window: String, ofStart text: String) -> Bool {
+        guard text.hasPrefix(window) else { return false }
+        let rest = text.utf8.dropFirst(window.utf8.count)
+        return rest.isEmpty || rest.first == UInt8(ascii: "\n")
     }
 
     func setContentType(_ type: ContentType) {
