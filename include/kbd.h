@@ -153,8 +153,9 @@ int kbd_session_process_key(kbd_session *session, uint32_t keysym, uint32_t modi
 
 /* The host's text around the cursor changed: utf8 is the text (or a window of it), cursor and
    anchor are code-point offsets into it (the selection lies between them). When the text and
-   cursor agree with the session's mirror (e.g. the host reports the effect of kbd's own edits)
-   nothing changes, so a pending autocorrection can still be undone with BackSpace. */
+   cursor agree with the session's mirror (e.g. the host reports the effect of kbd's own edits),
+   as a whole or as the current paragraph of it, nothing changes, so a pending autocorrection can
+   still be undone with BackSpace; other text replaces the mirror. */
 int kbd_session_set_surrounding_text(kbd_session *session, const char *utf8, int32_t cursor, int32_t anchor);
 
 /* The focused field's content purpose and hints (KBD_PURPOSE_*, KBD_HINT_*). Password and PIN:
@@ -183,7 +184,7 @@ void kbd_output_free(kbd_output *out);
 /* The message of the last failed call on this session ("" when it succeeded); for a NULL or
    freed session, the calling thread's last error. Never NULL. */
 const char *kbd_session_last_error(kbd_session *session);
-/* The message of the calling thread's last failed kbd call ("" when none). Never NULL. */
+/* The message of the calling thread's last kbd call if it failed, "" if it succeeded. Never NULL. */
 const char *kbd_last_error(void);
 
 /* The text in the session's mirror before and after the cursor (for tests and debugging);
