@@ -10,6 +10,8 @@ let package = Package(
         .library(name: "KbdEngine", targets: ["KbdEngine"]),
         .library(name: "KbdRuntime", targets: ["KbdRuntime"]),
         .executable(name: "kbd-engine", targets: ["kbd-engine"]),
+        // The C library (libkbd.so, include/kbd.h): build with tools/install.
+        .library(name: "kbd", type: .dynamic, targets: ["KbdEngineC"]),
         .executable(name: "kbd-dict", targets: ["kbd-dict"]),
         .executable(name: "kbd-model", targets: ["kbd-model"]),
     ],
@@ -37,6 +39,14 @@ let package = Package(
         .target(name: "KbdProtocol", dependencies: ["KbdEngine"], swiftSettings: strict),
         // Assembles sessions with their model, store and learning: shared by kbd-engine and the C ABI.
         .target(name: "KbdRuntime", dependencies: ["KbdEngine", "KbdLexicon", "KbdStore"], swiftSettings: strict),
+        // The C ABI: the hand-written header include/kbd.h (seen from Swift through CKbd) and its Swift side.
+        .target(name: "CKbd", path: "Sources/KbdEngineC/CKbd"),
+        .target(
+            name: "KbdEngineC",
+            dependencies: ["CKbd", "KbdEngine", "KbdProtocol", "KbdRuntime"],
+            path: "Sources/KbdEngineC/Swift",
+            swiftSettings: strict
+        ),
 
         .executableTarget(
             name: "kbd-engine",
