@@ -64,6 +64,9 @@ public final class LanguageModel: @unchecked Sendable {
             munmap(map, size)
             throw error
         }
+        // Checking the checksum read every page; give them back. They come back from the page
+        // cache on demand, so resident memory holds only the parts typing touches.
+        _ = madvise(map, size, Int32(MADV_DONTNEED))
     }
 
     /// A model from bytes in memory (tests, tools). The bytes are copied.
