@@ -1,0 +1,132 @@
+import Foundation
+import GRDB
+import GRDBSQLite
+#if canImport(Glibc)
+import Glibc
+#elseif canImport(Darwin)
+import Darwin
+#endif
+
+/// Opening the shared database safely from any number of processes at once.
+enum Connection {
+    /// Creates the container and database if needed, and brings the schema up to date, all
+    /// under the advisory lock beside the database. Returns a writable queue when
+    /// `keepWritable`, after releasing the lock.
+    ///
+    /// A file that is not a SQLite database, or a SQLite database that is not a kbd store, is
+    /// refused and left untouched; a newer schema is refused.
+    static func prepare(_ location: StoreLocation, busyTimeout: TimeInterval, keepWritable: Bool) throws -> DatabaseQueue? {
+        try location.createContainer()
+        let lock = try FileLock(path: location.lockPath)
+        defer { lock.unlock() }
+        if !location.databaseExists {
+            let fd = open(location.databasePath, O_WRONLY | O_CREAT | O_EXCL | O_CLOEXEC, 0o600)
+            if fd < 0 && errno != EEXIST {
+                throw StoreError(.io, "store \(location): cannot create it (\(String(cString: strerror(errno))))")
+            }
+            if fd >= 0 { close(fd) }
+        }
+        try location.checkPermissions()
+        let queue: DatabaseQueue
+        do {
+            queue = try DatabaseQueue(path: location.databasePath,
+                                      configuration: configuration(readOnly: false, busyTimeout: busyTimeout))
+        } catch {
+            throw StoreError.wrap(error, "store \(location)")
+        }
+        do {
+            let version = try queue.writeWithoutTransaction { db in
+                try Schema.checkCompatible(db, location)
+                return try Int.fetchOne(db, sql: "PRAGMA user_version") ?? 0
+            }
+            if version < Schema.currentVersion {
+                try Schema.migrator.migrate(queue)
+            }
+            // Files SQLite created (-wal, -shm) take the database's mode; check them too.
+            try location.checkPermissions()
+        } catch {
+            try? queue.close()
+            throw StoreError.wrap(error, "store \(location)")
+        }
+        if keepWritable { return queue }
+        try? queue.close()
+        return nil
+    }
+
+    /// Opens a read-only queue on a prepared store.
+    static func openReadOnly(_ location: StoreLocation, busyTimeout: TimeInterval) throws -> DatabaseQueue {
+        do {
+            let queue = try DatabaseQueue(path: location.databasePath,
+                                          configuration: configuration(readOnly: true, busyTimeout: busyTimeout))
+            try queue.inDatabase { db in try Schema.checkCompatible(db, location) }
+            return queue
+        } catch {
+            throw StoreError.wrap(error, "store \(location)")
+        }
+    }
+
+    static func configuration(readOnly: Bool, busyTimeout: TimeInterval) -> Configuration {
+        var config = Configuration()
+        config.readonly = readOnly
+        config.busyMode = .timeout(busyTimeout)
+        config.label = "kbd-store"
+        if !readOnly { config.journalMode = .wal }
+        config.prepareDatabase { db in
+            if !db.configuration.readonly {
+                // Persistent WAL: the -wal and -shm files stay, so read-only connections
+                // (an engine without full access) can always open the store.
+                var flag: CInt = 1
+                let code = withUnsafeMutablePointer(to: &flag) { pointer in
+                    sqlite3_file_control(db.sqliteConnection, nil, SQLITE_FCNTL_PERSIST_WAL, pointer)
+                }
+                guard code == SQLITE_OK else { throw DatabaseError(resultCode: ResultCode(rawValue: code)) }
+                try db.execute(sql: "PRAGMA synchronous = NORMAL")
+            }
+        }
+        return config
+    }
+}
+
+/// Records one write transaction's changes: its sequence number, the rows it touched, and
+/// tombstones for deleted rows.
+struct ChangeRecorder {
+    let db: Database
+    /// The transaction's sequence number (`change_batch.seq`), stamped on every row it writes.
+    let seq: Int64
+    let now: Int64
+    private(set) var rows = 0
+
+    init(_ db: Database, origin: String) throws {
+        self.db = db
+        now = Int64(Date().timeIntervalSince1970)
+        try db.execute(sql: "INSERT INTO change_batch(origin, committed_at) VALUES (?, ?)", arguments: [origin, now])
+        seq = db.lastInsertedRowID
+    }
+
+    mutating func touched(_ count: Int = 1) { rows += count }
+
+    /// Notes that a row of `kind` was deleted.
+    mutating func deleted(_ kind: String, _ key: String, _ key2: String = "") throws {
+        try db.cachedStatement(sql: "INSERT INTO tombstone(seq, kind, key, key2) VALUES (?, ?, ?, ?)")
+            .execute(arguments: [seq, kind, key, key2])
+        rows += 1
+    }
+
+    func finish() throws {
+        if rows == 0 {
+            try db.execute(sql: "DELETE FROM change_batch WHERE seq = ?", arguments: [seq])
+        } else {
+            try db.execute(sql: "UPDATE change_batch SET rows = ? WHERE seq = ?", arguments: [rows, seq])
+        }
+    }
+}
+
+/// Tombstone kinds.
+enum RowKind {
+    static let userWord = "user_word"
+    static let blockedWord = "blocked_word"
+    static let shortcut = "shortcut"
+    static let learnedWord = "learned_word"
+    static let learnedPair = "learned_pair"
+    static let setting = "setting"
+}

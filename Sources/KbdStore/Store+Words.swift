@@ -1,0 +1,266 @@
+import Foundation
+import GRDB
+import KbdText
+
+/// What an import or a batch add did.
+public struct WriteSummary: Sendable, Equatable, Codable {
+    /// Words newly added.
+    public var added = 0
+    /// Words that were there already and got the new weight and locale.
+    public var updated = 0
+    /// Shortcuts newly added (one per shortcut→phrase pair).
+    public var shortcutsAdded = 0
+    /// Shortcuts that were there already.
+    public var shortcutsUnchanged = 0
+
+    public init() {}
+}
+
+extension Store {
+    // MARK: - User words
+
+    /// Adds or updates user words in one transaction; words are validated (``Validation``)
+    /// before anything is written. Adding a blocked word unblocks it.
+    ///
+    /// - Parameter progress: called now and then with the number of words written so far.
+    @discardableResult
+    public func addWords(_ words: [UserWord], shortcuts: [Shortcut] = [],
+                         progress: ((Int) -> Void)? = nil) throws -> WriteSummary {
+        let words = try words.map(Store.validated)
+        let shortcuts = try shortcuts.map(Store.validated)
+        return try write("add words") { db, recorder in
+            var summary = WriteSummary()
+            let anyBlocked = try Bool.fetchOne(db, sql: "SELECT EXISTS (SELECT 1 FROM blocked_word)") ?? false
+            let exists = try db.cachedStatement(sql: "SELECT 1 FROM user_word WHERE word = ?")
+            let upsert = try db.cachedStatement(sql: """
+                INSERT INTO user_word(word, search_key, weight, locale, added_at, seq) VALUES (?, ?, ?, ?, ?, ?)
+                ON CONFLICT(word) DO UPDATE SET weight = excluded.weight, locale = excluded.locale, seq = excluded.seq
+                """)
+            let unblock = try db.cachedStatement(sql: "DELETE FROM blocked_word WHERE word = ?")
+            for (index, entry) in words.enumerated() {
+                if try Bool.fetchOne(exists, arguments: [entry.word]) != nil {
+                    summary.updated += 1
+                } else {
+                    summary.added += 1
+                }
+                try upsert.execute(arguments: [entry.word, Normalization.searchKey(entry.word), entry.weight,
+                                               entry.locale, recorder.now, recorder.seq])
+                recorder.touched()
+                if anyBlocked {
+                    try unblock.execute(arguments: [entry.word])
+                    if db.changesCount > 0 { try recorder.deleted(RowKind.blockedWord, entry.word) }
+                }
+                if let progress, index % 20_000 == 19_999 { progress(index + 1) }
+            }
+            let insertShortcut = try db.cachedStatement(sql: """
+                INSERT INTO shortcut(shortcut, phrase, added_at, seq) VALUES (?, ?, ?, ?)
+                ON CONFLICT(shortcut, phrase) DO NOTHING
+                """)
+            for entry in shortcuts {
+                try insertShortcut.execute(arguments: [entry.shortcut, entry.phrase, recorder.now, recorder.seq])
+                if db.changesCount > 0 {
+                    summary.shortcutsAdded += 1
+                    recorder.touched()
+                } else {
+                    summary.shortcutsUnchanged += 1
+                }
+            }
+            progress?(words.count)
+            return summary
+        }
+    }
+
+    /// Removes user words.
+    /// - Returns: the words that were not in the store (after NFC normalisation).
+    @discardableResult
+    public func removeWords(_ words: [String]) throws -> [String] {
+        let words = try words.map(Validation.word)
+        return try write("remove words") { db, recorder in
+            var missing: [String] = []
+            let delete = try db.cachedStatement(sql: "DELETE FROM user_word WHERE word = ?")
+            for word in words {
+                try delete.execute(arguments: [word])
+                if db.changesCount > 0 {
+                    try recorder.deleted(RowKind.userWord, word)
+                } else {
+                    missing.append(word)
+                }
+            }
+            return missing
+        }
+    }
+
+    /// The user's words, sorted by word (code-point order of the NFC text).
+    public func userWords() throws -> [UserWord] {
+        try read("list words") { db in
+            try Row.fetchAll(db, sql: "SELECT word, weight, locale FROM user_word ORDER BY word").map {
+                UserWord(word: $0[0], weight: $0[1], locale: $0[2])
+            }
+        }
+    }
+
+    /// User words whose search key (accent- and case-blind) contains `pattern`'s, or, when the
+    /// pattern has `*` or `?`, matches it as a whole-word wildcard pattern. Sorted by word.
+    public func searchWords(_ pattern: String) throws -> [UserWord] {
+        let cleaned = pattern.trimmingWhitespace()
+        guard !cleaned.isEmpty else { throw StoreError(.invalidInput, "search pattern \(pattern.debugDescription): empty") }
+        let key = Normalization.searchKey(cleaned)
+        let isGlob = key.contains("*") || key.contains("?")
+        return try read("search words") { db in
+            let rows: [Row]
+            if isGlob {
+                let glob = key.replacingOccurrences(of: "[", with: "[[]")
+                rows = try Row.fetchAll(db, sql: "SELECT word, weight, locale FROM user_word WHERE search_key GLOB ? ORDER BY word", arguments: [glob])
+            } else {
+                rows = try Row.fetchAll(db, sql: "SELECT word, weight, locale FROM user_word WHERE instr(search_key, ?) > 0 ORDER BY word", arguments: [key])
+            }
+            return rows.map { UserWord(word: $0[0], weight: $0[1], locale: $0[2]) }
+        }
+    }
+
+    // MARK: - Blocked words
+
+    /// Blocks words: engines never offer them. A blocked word is also removed from the user's
+    /// words and from what was learned.
+    /// - Returns: the words that were blocked already.
+    @discardableResult
+    public func blockWords(_ words: [String]) throws -> [String] {
+        let words = try words.map(Validation.word)
+        return try write("block words") { db, recorder in
+            var already: [String] = []
+            let insert = try db.cachedStatement(sql: """
+                INSERT INTO blocked_word(word, search_key, added_at, seq) VALUES (?, ?, ?, ?)
+                ON CONFLICT(word) DO NOTHING
+                """)
+            for word in words {
+                try insert.execute(arguments: [word, Normalization.searchKey(word), recorder.now, recorder.seq])
+                if db.changesCount > 0 { recorder.touched() } else { already.append(word) }
+                try db.execute(sql: "DELETE FROM user_word WHERE word = ?", arguments: [word])
+                if db.changesCount > 0 { try recorder.deleted(RowKind.userWord, word) }
+                try Store.forgetLearned(db, &recorder, word)
+            }
+            return already
+        }
+    }
+
+    /// Unblocks words.
+    /// - Returns: the words that were not blocked.
+    @discardableResult
+    public func unblockWords(_ words: [String]) throws -> [String] {
+        let words = try words.map(Validation.word)
+        return try write("unblock words") { db, recorder in
+            var missing: [String] = []
+            for word in words {
+                try db.execute(sql: "DELETE FROM blocked_word WHERE word = ?", arguments: [word])
+                if db.changesCount > 0 { try recorder.deleted(RowKind.blockedWord, word) } else { missing.append(word) }
+            }
+            return missing
+        }
+    }
+
+    /// The blocked words, sorted.
+    public func blockedWords() throws -> [String] {
+        try read("list blocked words") { db in try String.fetchAll(db, sql: "SELECT word FROM blocked_word ORDER BY word") }
+    }
+
+    // MARK: - Shortcuts
+
+    /// Adds a shortcut → phrase text replacement.
+    /// - Returns: false when exactly this pair was there already.
+    @discardableResult
+    public func addShortcut(_ shortcut: Shortcut) throws -> Bool {
+        try addWords([], shortcuts: [shortcut]).shortcutsAdded == 1
+    }
+
+    /// Removes a shortcut's phrases (all of them, or just `phrase`).
+    /// - Returns: how many shortcut → phrase pairs were removed.
+    @discardableResult
+    public func removeShortcut(_ shortcut: String, phrase: String? = nil) throws -> Int {
+        let shortcut = try Validation.shortcut(shortcut)
+        let phrase = try phrase.map(Validation.phrase)
+        return try write("remove shortcut") { db, recorder in
+            let phrases = try String.fetchAll(db, sql: "SELECT phrase FROM shortcut WHERE shortcut = ?", arguments: [shortcut])
+                .filter { phrase == nil || $0 == phrase }
+            for item in phrases {
+                try db.execute(sql: "DELETE FROM shortcut WHERE shortcut = ? AND phrase = ?", arguments: [shortcut, item])
+                try recorder.deleted(RowKind.shortcut, shortcut, item)
+            }
+            return phrases.count
+        }
+    }
+
+    /// All shortcuts, sorted by shortcut then phrase.
+    public func shortcuts() throws -> [Shortcut] {
+        try read("list shortcuts") { db in
+            try Row.fetchAll(db, sql: "SELECT shortcut, phrase FROM shortcut ORDER BY shortcut, phrase")
+                .map { Shortcut(shortcut: $0[0], phrase: $0[1]) }
+        }
+    }
+
+    // MARK: - Learned words
+
+    /// Learned words with their decayed counts, most used first (ties by word).
+    public func learnedWords(now: Date = Date()) throws -> [LearnedWord] {
+        try read("list learned words") { db in
+            let decay = try Store.settings(db).decay
+            return try Row.fetchAll(db, sql: "SELECT word, count, last_used FROM learned_word").map { row in
+                let last: Int64 = row[2]
+                return LearnedWord(word: row[0], count: decay.decayed(row[1], lastUsed: last, now: now),
+                                   lastUsed: Date(timeIntervalSince1970: TimeInterval(last)))
+            }
+            .sorted { $0.count != $1.count ? $0.count > $1.count : $0.word < $1.word }
+        }
+    }
+
+    /// Forgets a learned word and every pair it is part of.
+    /// - Returns: whether anything was forgotten.
+    @discardableResult
+    public func forgetLearned(_ word: String) throws -> Bool {
+        let word = try Validation.word(word)
+        return try write("forget \(word)") { db, recorder in
+            let before = recorder.rows
+            try Store.forgetLearned(db, &recorder, word)
+            return recorder.rows > before
+        }
+    }
+
+    /// Forgets everything learned.
+    /// - Returns: the number of words and pairs removed.
+    @discardableResult
+    public func clearLearned() throws -> Int {
+        try write("clear learned words") { db, recorder in
+            try db.execute(sql: """
+                INSERT INTO tombstone(seq, kind, key, key2) SELECT ?, 'learned_word', word, '' FROM learned_word
+                """, arguments: [recorder.seq])
+            let words = db.changesCount
+            try db.execute(sql: """
+                INSERT INTO tombstone(seq, kind, key, key2) SELECT ?, 'learned_pair', previous, word FROM learned_pair
+                """, arguments: [recorder.seq])
+            let pairs = db.changesCount
+            try db.execute(sql: "DELETE FROM learned_word")
+            try db.execute(sql: "DELETE FROM learned_pair")
+            recorder.touched(words + pairs)
+            return words + pairs
+        }
+    }
+
+    static func forgetLearned(_ db: Database, _ recorder: inout ChangeRecorder, _ word: String) throws {
+        try db.execute(sql: "DELETE FROM learned_word WHERE word = ?", arguments: [word])
+        if db.changesCount > 0 { try recorder.deleted(RowKind.learnedWord, word) }
+        let pairs = try Row.fetchAll(db, sql: "SELECT previous, word FROM learned_pair WHERE word = ? OR previous = ?",
+                                     arguments: [word, word])
+        for pair in pairs {
+            try db.execute(sql: "DELETE FROM learned_pair WHERE previous = ? AND word = ?", arguments: [pair[0], pair[1]])
+            try recorder.deleted(RowKind.learnedPair, pair[0], pair[1])
+        }
+    }
+
+    static func validated(_ entry: UserWord) throws -> UserWord {
+        UserWord(word: try Validation.word(entry.word), weight: try Validation.weight(entry.weight),
+                 locale: try Validation.locale(entry.locale))
+    }
+
+    static func validated(_ entry: Shortcut) throws -> Shortcut {
+        Shortcut(shortcut: try Validation.shortcut(entry.shortcut), phrase: try Validation.phrase(entry.phrase))
+    }
+}
