@@ -47,7 +47,11 @@ public enum DictionaryFile {
         let head = String(decoding: body.prefix(512), as: UTF8.self).trimmingWhitespace()
         if head.hasPrefix("<?xml") || head.hasPrefix("<!DOCTYPE plist") || head.hasPrefix("<plist") { return .plist }
         if head.hasPrefix("# Gboard Dictionary") { return .gboard }
-        if body.prefix(65_536).contains(0) { return nil }
+        // Binary data: NUL bytes, or more than 1% control bytes other than tab, CR and LF.
+        let sample = body.prefix(65_536)
+        if sample.contains(0) { return nil }
+        let controls = sample.lazy.filter { ($0 < 0x20 && $0 != 0x09 && $0 != 0x0A && $0 != 0x0D) || $0 == 0x7F }.count
+        if controls * 100 > sample.count { return nil }
         // A tab on any data line means TSV.
         var lineStart = true, inComment = false
         for byte in body {

@@ -1,0 +1,125 @@
+import ArgumentParser
+import Foundation
+import KbdStore
+import ZIPFoundation
+
+extension DictionaryFormat: ExpressibleByArgument {}
+
+struct Import: ParsableCommand {
+    static let configuration = CommandConfiguration(
+        abstract: "Import words and shortcuts from FILE (- for stdin), all of it or none.",
+        discussion: """
+        Formats, detected from the content unless --format names one: words (one a line, \
+        '#' comments, optional BOM), tsv (word<TAB>weight[<TAB>locale]), gboard (Gboard's \
+        exported zip or its dictionary.txt), plist (macOS text replacements).
+        """)
+
+    @OptionGroup var storeOptions: StoreOptions
+    @OptionGroup var output: OutputOptions
+    @Option(help: "The file format: \(DictionaryFormat.allCases.map(\.rawValue).joined(separator: ", ")).")
+    var format: DictionaryFormat?
+    @Argument(help: "The file to import, or - for standard input.")
+    var file: String
+
+    func run() throws {
+        let name = file == "-" ? "stdin" : file
+        let contents = try DictionaryFile.parse(readImportData(file), format: format, name: name)
+        let store = try storeOptions.open("kbd-dict import")
+        let total = contents.words.count
+        let showProgress = isatty(2) != 0 && total >= 50_000 && !output.json
+        let summary = try store.addWords(contents.words, shortcuts: contents.shortcuts) { done in
+            if showProgress {
+                FileHandle.standardError.write(Data("\rimporting \(name): \(done)/\(total) words".utf8))
+            }
+        }
+        if showProgress { FileHandle.standardError.write(Data("\n".utf8)) }
+        if output.json { return try Output.json(summary) }
+        var line = "imported \(plural(summary.added + summary.updated, "word")) (\(summary.added) new, \(summary.updated) updated)"
+        if !contents.shortcuts.isEmpty {
+            line += ", \(plural(summary.shortcutsAdded + summary.shortcutsUnchanged, "shortcut")) (\(summary.shortcutsAdded) new)"
+        }
+        print(line)
+    }
+}
+
+/// The bytes to parse: the file, or `dictionary.txt` from a (Gboard) zip archive.
+func readImportData(_ file: String) throws -> Data {
+    let name = file == "-" ? "stdin" : file
+    let data: Data
+    if file == "-" {
+        data = FileHandle.standardInput.readDataToEndOfFile()
+    } else {
+        var isDirectory: ObjCBool = false
+        guard FileManager.default.fileExists(atPath: file, isDirectory: &isDirectory) else {
+            throw StoreError(.badFile, "\(name): no such file")
+        }
+        if isDirectory.boolValue { throw StoreError(.badFile, "\(name): is a directory") }
+        guard let contents = FileManager.default.contents(atPath: file) else {
+            throw StoreError(.badFile, "\(name): cannot be read (permission denied?)")
+        }
+        data = contents
+    }
+    guard DictionaryFile.isZip(data) else { return data }
+    do {
+        let archive = try Archive(data: data, accessMode: .read)
+        guard let entry = archive.first(where: { ($0.path as NSString).lastPathComponent == "dictionary.txt" }) else {
+            throw StoreError(.badFile, "\(name): a zip archive without dictionary.txt (not a Gboard export)")
+        }
+        var text = Data()
+        _ = try archive.extract(entry) { text.append($0) }
+        return text
+    } catch let error as StoreError {
+        throw error
+    } catch {
+        throw StoreError(.badFile, "\(name): a damaged zip archive (\(error))")
+    }
+}
+
+struct Export: ParsableCommand {
+    static let configuration = CommandConfiguration(
+        abstract: "Export the user's words (and shortcuts) to FILE, or stdout.",
+        discussion: """
+        --format: tsv (default; word<TAB>weight[<TAB>locale]), words, gboard (a zip holding \
+        dictionary.txt when FILE ends in .zip, else the text), plist (shortcuts, as macOS writes \
+        them). Without --format, FILE's extension chooses: .txt words, .zip gboard, .plist plist.
+        """)
+
+    @OptionGroup var storeOptions: StoreOptions
+    @Option(help: "The file format: \(DictionaryFormat.allCases.map(\.rawValue).joined(separator: ", ")).")
+    var format: DictionaryFormat?
+    @Argument(help: "The file to write (default: standard output).")
+    var file: String?
+
+    func run() throws {
+        let store = try storeOptions.open("kbd-dict export")
+        let contents = DictionaryContents(words: try store.userWords(), shortcuts: try store.shortcuts())
+        let ext = ((file ?? "") as NSString).pathExtension.lowercased()
+        let format = self.format ?? ["txt": .words, "zip": .gboard, "plist": .plist][ext] ?? .tsv
+        let data = try DictionaryFile.render(contents, format: format)
+        guard let file, file != "-" else {
+            FileHandle.standardOutput.write(data)
+            return
+        }
+        do {
+            let url = URL(fileURLWithPath: file)
+            if format == .gboard && ext == "zip" {
+                let temporary = URL(fileURLWithPath: file + ".partial")
+                try? FileManager.default.removeItem(at: temporary)
+                let archive = try Archive(url: temporary, accessMode: .create)
+                try archive.addEntry(with: "dictionary.txt", type: .file, uncompressedSize: Int64(data.count),
+                                     compressionMethod: .deflate) { position, size in
+                    data.subdata(in: Int(position)..<Int(position) + size)
+                }
+                guard rename(temporary.path, url.path) == 0 else {
+                    throw StoreError(.io, "export \(file): cannot write it (\(String(cString: strerror(errno))))")
+                }
+            } else {
+                try data.write(to: url, options: .atomic)
+            }
+        } catch let error as StoreError {
+            throw error
+        } catch {
+            throw StoreError(.io, "export \(file): cannot write it (\(error.localizedDescription))")
+        }
+    }
+}
