@@ -37,6 +37,10 @@ enum Connection {
         do {
             let version = try queue.writeWithoutTransaction { db in
                 try Schema.checkCompatible(db, location)
+                let mode = try String.fetchOne(db, sql: "PRAGMA journal_mode = WAL")
+                guard mode?.lowercased() == "wal" else {
+                    throw StoreError(.io, "store \(location): cannot switch to WAL mode (journal mode \(mode ?? "?"))")
+                }
                 return try Int.fetchOne(db, sql: "PRAGMA user_version") ?? 0
             }
             if version < Schema.currentVersion {
@@ -70,7 +74,8 @@ enum Connection {
         config.readonly = readOnly
         config.busyMode = .timeout(busyTimeout)
         config.label = "kbd-store"
-        if !readOnly { config.journalMode = .wal }
+        // WAL is switched on in `prepare`, after the file is known to be ours: setting it
+        // here would rewrite the header of a database that is not a kbd store.
         config.prepareDatabase { db in
             if !db.configuration.readonly {
                 // Persistent WAL: the -wal and -shm files stay, so read-only connections
