@@ -1,0 +1,89 @@
+import Foundation
+import Testing
+import KbdStore
+
+/// Exact output of each subcommand.
+@Suite struct OutputTests {
+    @Test func addListSearchRemove() throws {
+        let box = Sandbox()
+        #expect(try box.run("add", "hello", "wörld").status == 0)
+        #expect(try box.run("add", "--weight", "5", "--locale", "en_GB", "colour").status == 0)
+        #expect(try box.run("list").stdout == "colour\t5\ten-GB\nhello\t1\nwörld\t1\n")
+        #expect(try box.run("list", "--json").stdout
+                == #"[{"locale":"en-GB","weight":5,"word":"colour"},{"locale":"","weight":1,"word":"hello"},{"locale":"","weight":1,"word":"wörld"}]"# + "\n")
+        #expect(try box.run("search", "WORLD").stdout == "wörld\t1\n")
+        #expect(try box.run("search", "*o*").stdout == "colour\t5\ten-GB\nhello\t1\nwörld\t1\n")
+        let missing = try box.run("remove", "hello", "nope")
+        #expect(missing.status == 1)
+        #expect(missing.stderr == "kbd-dict: word \"nope\": not in the user dictionary\n")
+        #expect(try box.run("list").stdout == "colour\t5\ten-GB\nwörld\t1\n")
+    }
+
+    @Test func pathStatsSettingsShortcuts() throws {
+        let box = Sandbox()
+        #expect(try box.run("path").stdout == box.container + "/kbd.sqlite\n")
+        #expect(!FileManager.default.fileExists(atPath: box.container))  // path creates nothing
+        #expect(try box.run("path", "--store", "/x/y.db").stdout == "/x/y.db\n")
+        try box.run("shortcut", "add", "omw", "On my way!")
+        #expect(try box.run("shortcut", "list").stdout == "omw\tOn my way!\n")
+        #expect(try box.run("shortcut", "list", "--json").stdout == #"[{"phrase":"On my way!","shortcut":"omw"}]"# + "\n")
+        #expect(try box.run("settings").stdout
+                == "full-access\toff\nlearning\ton\nautocorrection\tnormal\nautocapitalization\ton\nlearning-half-life-days\t30\n")
+        #expect(try box.run("settings", "set", "full-access", "on").status == 0)
+        #expect(try box.run("settings", "get", "full-access").stdout == "on\n")
+        let bad = try box.run("settings", "set", "autocorrection", "max")
+        #expect(bad.status == 1 && bad.stderr == "kbd-dict: setting autocorrection: \"max\" is not accepted (off, conservative, normal, aggressive)\n")
+        try box.run("block", "darn")
+        #expect(try box.run("block", "--list").stdout == "darn\n")
+        let stats = try box.run("stats").stdout
+        #expect(stats.hasPrefix("user words\t0\nblocked words\t1\nshortcuts\t1\nlearned words\t0\nlearned pairs\t0\nschema\tv1\n"))
+        #expect(try box.run("check").stdout == "ok\n")
+    }
+
+    @Test(arguments: [
+        (["add", ""], "kbd-dict: word \"\": empty\n"),
+        (["add", "a\tb"], "kbd-dict: word \"a\\tb\": contains a control character (U+0009)\n"),
+        (["add", String(repeating: "y", count: 100)], "kbd-dict: word \"yyyyyyyyyyyyyyyyyyyy\"…: too long (100 characters, at most 64)\n"),
+        (["import", "/nonexistent/file.txt"], "kbd-dict: /nonexistent/file.txt: no such file\n"),
+        (["add", "--locale", "english!", "x"], "kbd-dict: locale \"english!\": not a locale id (like en or en-US)\n"),
+    ]) func badInputIsOneLineAndNonZero(_ arguments: [String], _ message: String) throws {
+        let box = Sandbox()
+        try box.run("add", "keep")
+        let result = try box.run(arguments)
+        #expect(result.status != 0)
+        #expect(result.stderr == message)
+        #expect(try box.run("list").stdout == "keep\t1\n")
+    }
+
+    @Test func invalidUTF8ArgumentAndFile() throws {
+        let box = Sandbox()
+        try box.run("add", "keep")
+        let bad = box.file("bad.txt")
+        FileManager.default.createFile(atPath: bad, contents: Data("one\ntwo\n".utf8) + Data([0xC3, 0x28, 0x0A]))
+        let result = try box.run("import", bad)
+        #expect(result.status == 1 && result.stderr == "kbd-dict: \(bad):3: invalid UTF-8\n")
+        let binary = box.file("blob.bin")
+        FileManager.default.createFile(atPath: binary, contents: Data((0..<2000).map { UInt8($0 % 7) }))
+        #expect(try box.run("import", binary).stderr == "kbd-dict: \(binary): unknown format (not a word list, TSV, Gboard dictionary or macOS text-replacement property list)\n")
+        #expect(try box.run("list").stdout == "keep\t1\n")
+    }
+
+    @Test func notAStoreIsNeverOverwritten() throws {
+        let box = Sandbox()
+        let path = box.write("notes.sqlite", "my notes\n")
+        chmod(path, 0o600)
+        let result = try box.run("add", "--store", path, "x")
+        #expect(result.status == 1 && result.stderr == "kbd-dict: store \(path): not a SQLite database\n")
+        #expect(try String(contentsOfFile: path, encoding: .utf8) == "my notes\n")
+        #expect(try box.run("check", "--store", path).status == 1)
+    }
+
+    @Test func unsafeContainerIsRefused() throws {
+        let box = Sandbox()
+        try box.run("add", "x")
+        chmod(box.container, 0o757)
+        let result = try box.run("list")
+        #expect(result.status == 1)
+        #expect(result.stderr == "kbd-dict: container \(box.container): other users can write it (mode 757); run chmod go-w on it\n")
+    }
+}
