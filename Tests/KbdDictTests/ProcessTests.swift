@@ -64,7 +64,7 @@ import KbdStore
     @Test func importKilledHalfwayLeavesAllOrNothing() throws {
         let box = Sandbox()
         try box.run("add", "before")
-        let count = 400_000
+        let count = 150_000
         let file = box.write("big.txt", (0..<count).map { "killed\($0)" }.joined(separator: "\n"))
         let wal = box.location.databasePath + "-wal"
         let walBefore = (try? FileManager.default.attributesOfItem(atPath: wal)[.size] as? Int) ?? 0
@@ -74,7 +74,7 @@ import KbdStore
         var spilled = false
         while process.isRunning && Date() < deadline {
             let size = (try? FileManager.default.attributesOfItem(atPath: wal)[.size] as? Int) ?? 0
-            if size > walBefore + 1_000_000 { spilled = true; break }
+            if size > walBefore + 400_000 { spilled = true; break }
             usleep(2000)
         }
         kill(process.processIdentifier, SIGKILL)
@@ -85,8 +85,8 @@ import KbdStore
         #expect(listed.count == 1 || listed.count == count + 1)
         #expect(listed.count == 1, "killed mid-transaction: nothing of it is there")
         #expect(try box.run("check").stdout == "ok\n")
-        #expect(try box.run("import", file).status == 0)  // and the store still works
-        #expect(try box.run("list").stdout.split(separator: "\n").count == count + 1)
+        #expect(try box.run("add", "after").status == 0)  // and the store still works
+        #expect(try box.run("list").stdout == "after\t1\nbefore\t1\n")
     }
 
     @Test func aRunningEngineSeesAnAddByItsNextKeystroke() throws {
