@@ -26,32 +26,32 @@ extension Store {
     @discardableResult
     public func addWords(_ words: [UserWord], shortcuts: [Shortcut] = [],
                          progress: ((Int) -> Void)? = nil) throws -> WriteSummary {
-        let words = try words.map(Store.validated)
+        let words = try Store.sortedUnique(words.map(Store.validated))
         let shortcuts = try shortcuts.map(Store.validated)
         return try write("add words") { db, recorder in
             var summary = WriteSummary()
+            let before = try Int.fetchOne(db, sql: "SELECT count(*) FROM user_word") ?? 0
             let anyBlocked = try Bool.fetchOne(db, sql: "SELECT EXISTS (SELECT 1 FROM blocked_word)") ?? false
-            let exists = try db.cachedStatement(sql: "SELECT 1 FROM user_word WHERE word = ?")
-            let upsert = try db.cachedStatement(sql: """
-                INSERT INTO user_word(word, search_key, weight, locale, added_at, seq) VALUES (?, ?, ?, ?, ?, ?)
+            if words.count > 10_000 { try db.execute(sql: "PRAGMA cache_size = -65536") }  // 64 MB for a big import
+            defer { try? db.execute(sql: "PRAGMA cache_size = -2000") }
+            let upsert = try RawStatement(db, """
+                INSERT INTO user_word(word, search_key, weight, locale, added_at, seq) VALUES (?1, ?2, ?3, ?4, ?5, ?6)
                 ON CONFLICT(word) DO UPDATE SET weight = excluded.weight, locale = excluded.locale, seq = excluded.seq
                 """)
             let unblock = try db.cachedStatement(sql: "DELETE FROM blocked_word WHERE word = ?")
             for (index, entry) in words.enumerated() {
-                if try Bool.fetchOne(exists, arguments: [entry.word]) != nil {
-                    summary.updated += 1
-                } else {
-                    summary.added += 1
-                }
-                try upsert.execute(arguments: [entry.word, Normalization.searchKey(entry.word), entry.weight,
-                                               entry.locale, recorder.now, recorder.seq])
-                recorder.touched()
+                try upsert.run(entry.word, Normalization.searchKey(entry.word), entry.weight, entry.locale,
+                               recorder.now, recorder.seq)
                 if anyBlocked {
                     try unblock.execute(arguments: [entry.word])
                     if db.changesCount > 0 { try recorder.deleted(RowKind.blockedWord, entry.word) }
                 }
                 if let progress, index % 20_000 == 19_999 { progress(index + 1) }
             }
+            recorder.touched(words.count)
+            let after = try Int.fetchOne(db, sql: "SELECT count(*) FROM user_word") ?? 0
+            summary.added = after - before
+            summary.updated = words.count - summary.added
             let insertShortcut = try db.cachedStatement(sql: """
                 INSERT INTO shortcut(shortcut, phrase, added_at, seq) VALUES (?, ?, ?, ?)
                 ON CONFLICT(shortcut, phrase) DO NOTHING
@@ -68,6 +68,41 @@ extension Store {
             progress?(words.count)
             return summary
         }
+    }
+
+    /// Sorted by UTF-8 bytes (the table's key order, so inserts append to the B-tree), one
+    /// entry per word: the last one given wins.
+    static func sortedUnique(_ words: [UserWord]) -> [UserWord] {
+        guard words.count > 1 else { return words }
+        // Sort by the first 8 bytes as a big-endian integer, then (rarely) by the whole word:
+        // most comparisons are one integer compare, with no string retained.
+        let keys: [UInt64] = words.map { entry in
+            var key: UInt64 = 0, shift: UInt64 = 56
+            for byte in entry.word.utf8.prefix(8) { key |= UInt64(byte) << shift; shift &-= 8 }
+            return key
+        }
+        var order = Array(words.indices)
+        keys.withUnsafeBufferPointer { keys in
+            words.withUnsafeBufferPointer { words in
+                order.sort { a, b in
+                    if keys[a] != keys[b] { return keys[a] < keys[b] }
+                    let c = compareUTF8(words[a].word, words[b].word)
+                    return c != 0 ? c < 0 : a < b
+                }
+            }
+        }
+        var result: [UserWord] = []
+        result.reserveCapacity(words.count)
+        var lastKey: UInt64?
+        for index in order {
+            defer { lastKey = keys[index] }
+            if let last = result.last, lastKey == keys[index], compareUTF8(last.word, words[index].word) == 0 {
+                result[result.count - 1] = words[index]
+            } else {
+                result.append(words[index])
+            }
+        }
+        return result
     }
 
     /// Removes user words.
@@ -262,5 +297,22 @@ extension Store {
 
     static func validated(_ entry: Shortcut) throws -> Shortcut {
         Shortcut(shortcut: try Validation.shortcut(entry.shortcut), phrase: try Validation.phrase(entry.phrase))
+    }
+}
+
+/// Byte-wise comparison of two strings' UTF-8 (code-point order): <0, 0 or >0.
+/// Unlike `String.<` and `==`, no Unicode canonical equivalence (the words are NFC already).
+@inline(__always)
+func compareUTF8(_ a: String, _ b: String) -> Int {
+    var a = a, b = b
+    return a.withUTF8 { x in
+        b.withUTF8 { y in
+            let n = Swift.min(x.count, y.count)
+            if n > 0, let p = x.baseAddress, let q = y.baseAddress {
+                let c = memcmp(p, q, n)
+                if c != 0 { return Int(c) }
+            }
+            return x.count - y.count
+        }
     }
 }

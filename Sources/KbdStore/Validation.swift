@@ -54,6 +54,12 @@ public enum Validation {
     }
 
     static func clean(_ text: String, what: String, maxLength: Int) throws -> String {
+        // Fast path: printable ASCII with no surrounding space is already clean and NFC.
+        let utf8 = text.utf8
+        if let first = utf8.first, let last = utf8.last, first != 0x20, last != 0x20,
+           utf8.count <= maxLength, utf8.allSatisfy({ $0 >= 0x20 && $0 < 0x7F }) {
+            return text
+        }
         let trimmed = text.trimmingWhitespace()
         if trimmed.isEmpty {
             throw StoreError(.invalidInput, "\(what) \(text.debugDescription): empty")
