@@ -7,7 +7,7 @@ import Synchronization
 /// detection and incremental reloads.
 ///
 /// Opens two read-only connections: a *probe*, on which ``poll(maxRows:)`` runs
-/// `PRAGMA data_version` (a couple of µs; it changes whenever another connection, in any
+/// `PRAGMA data_version` (under a µs; it changes whenever another connection, in any
 /// process, commits), and a *loader* for snapshots and changes. Reading never takes a lock a
 /// writer waits for (WAL), and never waits for a writer.
 ///
@@ -27,7 +27,7 @@ import Synchronization
 public final class StoreReader: Sendable {
     /// Where the store is.
     public let location: StoreLocation
-    private let probe: DatabaseQueue
+    private let probe: DataVersionProbe
     private let loader: DatabaseQueue
     /// Held while loading; `poll` only tries it.
     private let loading = Mutex(())
@@ -44,14 +44,13 @@ public final class StoreReader: Sendable {
     public init(location: StoreLocation, busyTimeout: TimeInterval = 2) throws {
         self.location = location
         _ = try Connection.prepare(location, busyTimeout: busyTimeout, keepWritable: false)
-        probe = try Connection.openReadOnly(location, busyTimeout: busyTimeout)
         loader = try Connection.openReadOnly(location, busyTimeout: busyTimeout)
-        try? probe.inDatabase { db in try db.execute(sql: "PRAGMA cache_size = -64") }
+        probe = try DataVersionProbe(path: location.databasePath, location: location)
     }
 
     /// Closes both connections.
     public func close() {
-        try? probe.close()
+        probe.close()
         try? loader.close()
     }
 
@@ -68,11 +67,8 @@ public final class StoreReader: Sendable {
     /// answers `.reloadNeeded` and the caller runs ``loadUpdate(snapshotAbove:)`` off the key
     /// path. The token advances with each `.changes` answer: apply every one.
     public func poll(maxRows: Int = 256) -> StoreUpdate {
-        let version: Int64
-        do {
-            version = try probe.inDatabase { db in try Int64.fetchOne(db.cachedStatement(sql: "PRAGMA data_version")) ?? 0 }
-        } catch {
-            return .failed(StoreError.wrap(error, "store \(location)"))
+        guard let version = probe.read() else {
+            return .failed(StoreError(.io, "store \(location): cannot read PRAGMA data_version"))
         }
         if state.withLock({ $0.seenDataVersion }) == version { return .unchanged }
         let result: StoreUpdate? = loading.withLockIfAvailable { _ in
@@ -135,11 +131,10 @@ public final class StoreReader: Sendable {
     // MARK: - Reading
 
     private func probeVersion() throws -> Int64 {
-        do {
-            return try probe.inDatabase { db in try Int64.fetchOne(db.cachedStatement(sql: "PRAGMA data_version")) ?? 0 }
-        } catch {
-            throw StoreError.wrap(error, "store \(location)")
+        guard let version = probe.read() else {
+            throw StoreError(.io, "store \(location): cannot read PRAGMA data_version")
         }
+        return version
     }
 
     /// nil when more than `maxRows` rows changed.
@@ -235,8 +230,7 @@ public final class StoreReader: Sendable {
     static func readUserWords(_ db: Database) throws -> UserWordTable {
         var table = UserWordTable()
         let total = try Int.fetchOne(db, sql: "SELECT count(*) FROM user_word") ?? 0
-        let bytes = try Int.fetchOne(db, sql: "SELECT coalesce(sum(length(CAST(word AS BLOB))), 0) FROM user_word") ?? 0
-        table.reserve(words: total, bytes: bytes)
+        table.reserve(words: total, bytes: total * 10)
         var statement: OpaquePointer?
         let sql = "SELECT word, weight, locale FROM user_word ORDER BY word"
         guard sqlite3_prepare_v2(db.sqliteConnection, sql, -1, &statement, nil) == SQLITE_OK else {
