@@ -24,7 +24,6 @@ import KbdStore
         }
         let engine = try box.start(["_engine", "--learn", "400", "--distinct", "40", "--key-interval", "300"])
         let importers = try files.map { try box.start(["import", $0]) }
-        let adders: [Thread] = []
         nonisolated(unsafe) var adderResults: [Run] = []
         let lock = NSLock()
         let group = DispatchGroup()
@@ -39,7 +38,6 @@ import KbdStore
                 group.leave()
             }
         }
-        _ = adders
         let importResults = importers.map { finish($0.0, $0.1, $0.2) }
         group.wait()
         let engineResult = finish(engine.0, engine.1, engine.2)

@@ -93,7 +93,7 @@ import Testing
         let dir = TemporaryDirectory()
         let path = dir.file("notes.sqlite")
         let garbage = Data("these are my notes, not a database\n".utf8) + Data(repeating: 7, count: 5000)
-        FileManager.default.createFile(atPath: path, contents: garbage, attributes: [.posixPermissions: 0o600])
+        _ = FileManager.default.createFile(atPath: path, contents: garbage, attributes: [.posixPermissions: 0o600])
         let error = #expect(throws: StoreError.self) { try Store(location: StoreLocation(databasePath: path)) }
         #expect(error?.message == "store \(path): not a SQLite database")
         #expect(FileManager.default.contents(atPath: path) == garbage)
