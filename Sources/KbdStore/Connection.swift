@@ -123,6 +123,36 @@ struct ChangeRecorder {
         } else {
             try db.execute(sql: "UPDATE change_batch SET rows = ? WHERE seq = ?", arguments: [rows, seq])
         }
+        if seq % ChangeRecorder.pruneEvery == 0 { try pruneHistory() }
+    }
+
+    /// How often (in transactions) history older than ``historyKept`` is pruned.
+    static let pruneEvery: Int64 = 256
+    /// How long change batches and tombstones are kept, in seconds (30 days). A reader whose
+    /// token is older than what was pruned gets a full snapshot instead of changes.
+    static let historyKept: Int64 = 30 * 86_400
+
+    /// Deletes change batches and tombstones older than ``historyKept`` and records the
+    /// highest pruned sequence number as `meta.history_floor`.
+    func pruneHistory() throws {
+        guard let floor = try Int64.fetchOne(db, sql: "SELECT max(seq) FROM change_batch WHERE committed_at < ?",
+                                             arguments: [now - ChangeRecorder.historyKept]) else { return }
+        try db.execute(sql: "DELETE FROM change_batch WHERE seq <= ?", arguments: [floor])
+        try db.execute(sql: "DELETE FROM tombstone WHERE seq <= ?", arguments: [floor])
+        try db.execute(sql: """
+            INSERT INTO meta(key, value) VALUES ('history_floor', ?)
+            ON CONFLICT(key) DO UPDATE SET value = excluded.value
+            """, arguments: [String(floor)])
+    }
+
+    /// The newest change sequence number ever handed out (0 before any write).
+    static func currentSequence(_ db: Database) throws -> Int64 {
+        try Int64.fetchOne(db, sql: "SELECT seq FROM sqlite_sequence WHERE name = 'change_batch'") ?? 0
+    }
+
+    /// The highest sequence number whose history was pruned (0: none).
+    static func historyFloor(_ db: Database) throws -> Int64 {
+        Int64(try String.fetchOne(db, sql: "SELECT value FROM meta WHERE key = 'history_floor'") ?? "0") ?? 0
     }
 }
 

@@ -38,7 +38,6 @@ enum Schema {
             added_at INTEGER NOT NULL,
             seq INTEGER NOT NULL
         ) WITHOUT ROWID;
-        CREATE INDEX user_word_search_key ON user_word(search_key);
         CREATE INDEX user_word_seq ON user_word(seq);
 
         CREATE TABLE blocked_word (

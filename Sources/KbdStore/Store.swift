@@ -121,7 +121,7 @@ public final class Store: Sendable {
                 shortcuts: try count("shortcut"), learnedWords: try count("learned_word"),
                 learnedPairs: try count("learned_pair"),
                 schemaVersion: try Int.fetchOne(db, sql: "PRAGMA user_version") ?? 0,
-                changeSequence: try Int64.fetchOne(db, sql: "SELECT coalesce(max(seq), 0) FROM change_batch") ?? 0,
+                changeSequence: try ChangeRecorder.currentSequence(db),
                 bytes: bytes)
         }
     }

@@ -123,9 +123,10 @@ public final class StoreReader: Sendable {
     }
 
     /// The changes between `token` and now, whatever their size, without touching the
-    /// reader's own token. Blocks.
-    public func changes(since token: ChangeToken, now: Date = Date()) throws -> StoreChanges {
-        try loadChanges(since: token, maxRows: .max, now: now)!
+    /// reader's own token; nil when `token` is older than the kept history (30 days of
+    /// writes): load a snapshot instead. Blocks.
+    public func changes(since token: ChangeToken, now: Date = Date()) throws -> StoreChanges? {
+        try loadChanges(since: token, maxRows: .max, now: now)
     }
 
     // MARK: - Reading
@@ -141,12 +142,13 @@ public final class StoreReader: Sendable {
     private func loadChanges(since from: ChangeToken, maxRows: Int, now: Date = Date()) throws -> StoreChanges? {
         do {
             return try loader.read { db -> StoreChanges? in
-                let row = try Row.fetchOne(db, sql: """
-                    SELECT coalesce(max(seq), ?), coalesce(sum(rows), 0) FROM change_batch WHERE seq > ?
-                    """, arguments: [from.sequence, from.sequence])!
-                let to = ChangeToken(sequence: row[0])
-                let rows: Int = row[1]
+                let to = ChangeToken(sequence: try ChangeRecorder.currentSequence(db))
                 var changes = StoreChanges(from: from, token: to)
+                if to <= from { return changes }
+                // History older than the floor was pruned: only a snapshot is complete.
+                if from.sequence < (try ChangeRecorder.historyFloor(db)) { return nil }
+                let rows = try Int.fetchOne(db, sql: "SELECT coalesce(sum(rows), 0) FROM change_batch WHERE seq > ?",
+                                            arguments: [from.sequence]) ?? 0
                 if rows == 0 { return changes }
                 if rows > maxRows { return nil }
                 try StoreReader.fill(&changes, db, since: from.sequence, now: now)
@@ -197,7 +199,7 @@ public final class StoreReader: Sendable {
             return try loader.read { db in
                 let settings = try Store.settings(db)
                 let decay = settings.decay
-                let token = ChangeToken(sequence: try Int64.fetchOne(db, sql: "SELECT coalesce(max(seq), 0) FROM change_batch") ?? 0)
+                let token = ChangeToken(sequence: try ChangeRecorder.currentSequence(db))
                 let userWords = try StoreReader.readUserWords(db)
                 let blocked = Set(try String.fetchAll(db, sql: "SELECT word FROM blocked_word"))
                 let shortcuts = try Row.fetchAll(db, sql: "SELECT shortcut, phrase FROM shortcut ORDER BY shortcut, phrase")

@@ -1,4 +1,5 @@
 import Foundation
+import GRDB
 import Testing
 @testable import KbdStore
 
@@ -67,10 +68,34 @@ import Testing
         let start = try reader.loadSnapshot().token
         try store.addWords([UserWord(word: "a")])
         try store.addShortcut(Shortcut(shortcut: "x", phrase: "y"))
-        let changes = try reader.changes(since: start)
+        let changes = try #require(try reader.changes(since: start))
         #expect(changes.userWordsUpserted.map(\.word) == ["a"])
         #expect(changes.shortcutsAdded == [Shortcut(shortcut: "x", phrase: "y")])
         #expect(changes.token > start)
+    }
+}
+
+extension ReaderTests {
+    @Test func aReaderOlderThanThePrunedHistoryGetsASnapshot() throws {
+        let dir = TemporaryDirectory()
+        let store = try Store(location: dir.location)
+        let reader = try StoreReader(location: dir.location)
+        let start = try reader.loadSnapshot().token
+        try store.addWords([UserWord(word: "a")])
+        try store.removeWords(["a"])
+        try store.addWords([UserWord(word: "b")])
+        // Age the history past 30 days, then prune as a write would every 256 transactions.
+        try store.queue.write { try $0.execute(sql: "UPDATE change_batch SET committed_at = committed_at - 40 * 86400") }
+        try store.write("prune") { _, recorder in try recorder.pruneHistory() }
+        #expect(try store.queue.read { try Int.fetchOne($0, sql: "SELECT count(*) FROM tombstone") } == 0)
+        #expect(try reader.changes(since: start) == nil)
+        #expect(reader.poll() == .reloadNeeded)
+        guard case .snapshot(let snapshot) = try reader.loadUpdate() else { Issue.record("no snapshot"); return }
+        #expect(Array(snapshot.userWords) == [UserWord(word: "b")])
+        #expect(reader.poll() == .unchanged)
+        try store.addWords([UserWord(word: "c")])
+        guard case .changes(let changes) = reader.poll() else { Issue.record("no changes"); return }
+        #expect(changes.userWordsUpserted.map(\.word) == ["c"])
     }
 }
 
