@@ -87,3 +87,56 @@ import KbdStore
         #expect(result.stderr == "kbd-dict: container \(box.container): other users can write it (mode 757); run chmod go-w on it\n")
     }
 }
+
+@Suite struct MoreOutputTests {
+    @Test func jsonForms() throws {
+        let box = Sandbox()
+        #expect(try box.run("path", "--json").stdout
+                == #"{"container":"\#(box.container)","store":"\#(box.container)/kbd.sqlite"}"# + "\n")
+        let file = box.write("w.tsv", "a\t3\nb\t1\ten\n")
+        #expect(try box.run("import", "--json", file).stdout == #"{"added":2,"shortcutsAdded":0,"shortcutsUnchanged":0,"updated":0}"# + "\n")
+        #expect(try box.run("import", file).stdout == "imported 2 words (0 new, 2 updated)\n")
+        #expect(try box.run("check", "--json").stdout == #"{"ok":true,"problems":[]}"# + "\n")
+        #expect(try box.run("settings", "get", "learning", "--json").stdout == #"{"learning":"on"}"# + "\n")
+        let stats = try JSONSerialization.jsonObject(with: Data(try box.run("stats", "--json").stdout.utf8)) as? [String: Any]
+        #expect(stats?["userWords"] as? Int == 2)
+        #expect(stats?["schemaVersion"] as? Int == 1)
+    }
+
+    @Test func learnedListForgetClear() throws {
+        let box = Sandbox()
+        try box.run("settings", "set", "full-access", "on")
+        #expect(try box.run("_engine", "--learn", "6", "--distinct", "2", "--prefix", "w").status == 0)
+        let listed = try box.run("learned", "list").stdout
+        let day = ISO8601DateFormatter.string(from: Date(), timeZone: TimeZone(identifier: "UTC")!, formatOptions: [.withFullDate])
+        #expect(listed == "w0\t3.00\t\(day)\nw1\t3.00\t\(day)\n")
+        #expect(try box.run("learned", "forget", "w0").status == 0)
+        let again = try box.run("learned", "forget", "w0")
+        #expect(again.status == 1 && again.stderr == "kbd-dict: word \"w0\": not learned\n")
+        #expect(try box.run("learned", "list", "--limit", "5").stdout == "w1\t3.00\t\(day)\n")
+        #expect(try box.run("learned", "clear").status == 0)
+        #expect(try box.run("learned").stdout == "")
+    }
+
+    @Test(.enabled(if: FileManager.default.isExecutableFile(atPath: "/usr/bin/script")))
+    func longImportShowsProgressOnATerminal() throws {
+        let box = Sandbox()
+        let file = box.write("big.txt", (0..<60_000).map { "p\($0)" }.joined(separator: "\n"))
+        // script(1) gives kbd-dict a terminal; its output comes back on our stdout.
+        let process = Process()
+        process.executableURL = URL(fileURLWithPath: "/usr/bin/script")
+        process.arguments = ["-qec", "'\(kbdDict)' import '\(file)'", "/dev/null"]
+        process.environment = box.environment
+        let out = Pipe(), err = Pipe()
+        process.standardOutput = out
+        process.standardError = err
+        process.standardInput = FileHandle.nullDevice
+        try process.run()
+        let result = finish(process, out, err)
+        #expect(result.status == 0)
+        #expect(result.stdout.contains("importing \(file): 20000/60000 words"))
+        #expect(result.stdout.contains("imported 60000 words (60000 new, 0 updated)"))
+        // Not on a pipe.
+        #expect(try box.run("import", file).stderr == "")
+    }
+}
