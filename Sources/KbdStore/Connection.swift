@@ -86,6 +86,9 @@ enum Connection {
                 }
                 guard code == SQLITE_OK else { throw DatabaseError(resultCode: ResultCode(rawValue: code)) }
                 try db.execute(sql: "PRAGMA synchronous = NORMAL")
+                // Persistent WAL keeps the -wal file; cap what stays of it after a checkpoint,
+                // or every later open re-reads a WAL a big import left behind.
+                try db.execute(sql: "PRAGMA journal_size_limit = 4194304")
             }
         }
         return config

@@ -28,6 +28,15 @@ extension Store {
                          progress: ((Int) -> Void)? = nil) throws -> WriteSummary {
         let words = try Store.sortedUnique(words.map(Store.validated))
         let shortcuts = try shortcuts.map(Store.validated)
+        defer {
+            // A big import leaves a big WAL: fold it into the database now (best effort: it
+            // gives up at once if a reader is in the way), so later opens stay quick.
+            if words.count > 10_000 {
+                try? queue.writeWithoutTransaction { db in
+                    _ = try Row.fetchOne(db, sql: "PRAGMA wal_checkpoint(TRUNCATE)")
+                }
+            }
+        }
         return try write("add words") { db, recorder in
             var summary = WriteSummary()
             let before = try Int.fetchOne(db, sql: "SELECT count(*) FROM user_word") ?? 0
