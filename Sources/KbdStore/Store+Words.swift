@@ -143,6 +143,17 @@ extension Store {
         }
     }
 
+    /// Calls `body` with each user word, sorted by word, without loading them all: what
+    /// `kbd-dict list` uses for a million words. Runs in one read transaction.
+    public func forEachUserWord(_ body: (UserWord) throws -> Void) throws {
+        try read("list words") { db in
+            let cursor = try Row.fetchCursor(db, sql: "SELECT word, weight, locale FROM user_word ORDER BY word")
+            while let row = try cursor.next() {
+                try body(UserWord(word: row[0], weight: row[1], locale: row[2]))
+            }
+        }
+    }
+
     /// User words whose search key (accent- and case-blind) contains `pattern`'s, or, when the
     /// pattern has `*` or `?`, matches it as a whole-word wildcard pattern. Sorted by word.
     public func searchWords(_ pattern: String) throws -> [UserWord] {

@@ -87,6 +87,11 @@ struct Output {
         if buffer.count > 1 << 16 { flush() }
     }
 
+    mutating func raw(_ text: String) {
+        buffer.append(contentsOf: text.utf8)
+        if buffer.count > 1 << 16 { flush() }
+    }
+
     mutating func flush() {
         guard !buffer.isEmpty else { return }
         FileHandle.standardOutput.write(Data(buffer))
