@@ -140,3 +140,24 @@ import KbdStore
         #expect(try box.run("import", file).stderr == "")
     }
 }
+
+@Suite struct CorruptionTests {
+    @Test func aCorruptStoreGetsOneLineAndIsLeftAsItIs() throws {
+        let box = Sandbox()
+        let file = box.write("w.txt", (0..<5000).map { "word\($0)" }.joined(separator: "\n"))
+        #expect(try box.run("import", file).status == 0)
+        let path = box.location.databasePath
+        var bytes = [UInt8](try Data(contentsOf: URL(fileURLWithPath: path)))
+        #expect(bytes.count > 16_384)
+        for index in 4096..<bytes.count { bytes[index] = UInt8(truncatingIfNeeded: index &* 31) }  // all but page 1
+        try Data(bytes).write(to: URL(fileURLWithPath: path))
+        let list = try box.run("list")
+        #expect(list.status == 1)
+        #expect(list.stderr.hasPrefix("kbd-dict: ") && list.stderr.contains("corrupt"))
+        #expect(list.stderr.split(separator: "\n").count == 1)
+        let check = try box.run("check")
+        #expect(check.status == 1)
+        #expect(check.stdout != "ok\n")
+        #expect([UInt8](try Data(contentsOf: URL(fileURLWithPath: path))) == bytes)
+    }
+}
