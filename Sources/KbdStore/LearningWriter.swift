@@ -37,6 +37,7 @@ public final class LearningWriter: Sendable {
         var events: [LearningEvent] = []
         var inFlight = 0
         var closing = false
+        var flushRequested = false
         var finished = false
         var written = 0
         var discarded = 0
@@ -103,6 +104,7 @@ public final class LearningWriter: Sendable {
         let deadline = Date().addingTimeInterval(timeout)
         condition.lock()
         defer { condition.unlock() }
+        queue.flushRequested = true
         condition.broadcast()
         while !queue.events.isEmpty || queue.inFlight > 0 {
             if !condition.wait(until: deadline) { return queue.events.isEmpty && queue.inFlight == 0 }
@@ -141,9 +143,13 @@ public final class LearningWriter: Sendable {
                 condition.unlock()
                 return
             }
-            if !queue.closing && batchInterval > 0 {
-                _ = condition.wait(until: Date().addingTimeInterval(batchInterval))  // gather more
+            // Gather more for `batchInterval`, unless closing or flushing (a new event's
+            // signal alone does not end the wait).
+            let deadline = Date().addingTimeInterval(batchInterval)
+            while !queue.closing && !queue.flushRequested && Date() < deadline {
+                _ = condition.wait(until: deadline)
             }
+            queue.flushRequested = false
             let batch = queue.events
             queue.events.removeAll(keepingCapacity: true)
             queue.inFlight = batch.count

@@ -176,3 +176,21 @@ extension StoreUpdate: Equatable {
         }
     }
 }
+
+extension LearningTests {
+    @Test func eventsArrivingDuringTheBatchIntervalShareOneTransaction() throws {
+        let dir = TemporaryDirectory()
+        let store = try Store(location: dir.location)
+        try store.setSetting("full-access", to: "on")
+        let before = try store.stats().changeSequence
+        let writer = try LearningWriter(location: dir.location, batchInterval: 0.3)
+        for index in 0..<5 {
+            writer.record(.committed(word: "w\(index)", previous: nil, at: Date()))
+            Thread.sleep(forTimeInterval: 0.02)
+        }
+        #expect(writer.flush())
+        #expect(try store.stats().changeSequence == before + 1)
+        #expect(try store.learnedWords().count == 5)
+        #expect(writer.close())
+    }
+}
