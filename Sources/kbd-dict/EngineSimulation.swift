@@ -19,6 +19,7 @@ struct EngineSimulation: ParsableCommand {
     @Option(help: "Measure this many polls with nothing changed.") var benchPolls = 0
 
     struct Report: Encodable {
+        var openSeconds = 0.0
         var snapshotSeconds = 0.0
         var userWords = 0
         var fullAccess = false
@@ -41,7 +42,9 @@ struct EngineSimulation: ParsableCommand {
     func run() throws {
         var report = Report()
         let location = try storeOptions.location()
+        let opening = Date()
         let reader = try StoreReader(location: location)
+        report.openSeconds = Date().timeIntervalSince(opening)
         let start = Date()
         let snapshot = try reader.loadSnapshot()
         report.snapshotSeconds = Date().timeIntervalSince(start)
