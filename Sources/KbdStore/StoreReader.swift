@@ -43,9 +43,31 @@ public final class StoreReader: Sendable {
     /// - Throws: ``StoreError``: unsafe permissions, not a kbd store, schema too new, I/O.
     public init(location: StoreLocation, busyTimeout: TimeInterval = 2) throws {
         self.location = location
-        _ = try Connection.prepare(location, busyTimeout: busyTimeout, keepWritable: false)
-        loader = try Connection.openReadOnly(location, busyTimeout: busyTimeout)
+        // Fast path (a few ms): an existing, current store opens read-only straight away.
+        // Otherwise create or migrate it under the lock, then open read-only.
+        if let current = StoreReader.openCurrent(location, busyTimeout: busyTimeout) {
+            loader = current
+        } else {
+            _ = try Connection.prepare(location, busyTimeout: busyTimeout, keepWritable: false)
+            loader = try Connection.openReadOnly(location, busyTimeout: busyTimeout)
+        }
         probe = try DataVersionProbe(path: location.databasePath, location: location)
+    }
+
+    /// A read-only queue on `location` when it is safe and already at this build's schema; nil
+    /// when it must be created or migrated first (or cannot be opened that way).
+    private static func openCurrent(_ location: StoreLocation, busyTimeout: TimeInterval) -> DatabaseQueue? {
+        guard location.databaseExists,
+              FileManager.default.fileExists(atPath: location.databasePath + "-shm"),
+              (try? location.checkPermissions()) != nil,
+              let queue = try? Connection.openReadOnly(location, busyTimeout: busyTimeout) else { return nil }
+        let current = try? queue.inDatabase { db in
+            try Int32.fetchOne(db, sql: "PRAGMA application_id") == Schema.applicationID
+                && Int.fetchOne(db, sql: "PRAGMA user_version") == Schema.currentVersion
+        }
+        if current == true { return queue }
+        try? queue.close()
+        return nil
     }
 
     /// Closes both connections.
