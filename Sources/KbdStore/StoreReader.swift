@@ -23,7 +23,8 @@ import Synchronization
 /// }
 /// ```
 /// Thread-safe: any thread may call any method; ``poll(maxRows:)`` never waits for a load
-/// running on another thread (it answers `.reloadNeeded`).
+/// running on another thread (it answers `.reloadNeeded`). Each change is handed out once
+/// (the reader's token advances): use one reader per in-memory model, not one per session.
 public final class StoreReader: Sendable {
     /// Where the store is.
     public let location: StoreLocation

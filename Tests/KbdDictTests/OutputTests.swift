@@ -59,11 +59,11 @@ import KbdStore
         let box = Sandbox()
         try box.run("add", "keep")
         let bad = box.file("bad.txt")
-        FileManager.default.createFile(atPath: bad, contents: Data("one\ntwo\n".utf8) + Data([0xC3, 0x28, 0x0A]))
+        _ = FileManager.default.createFile(atPath: bad, contents: Data("one\ntwo\n".utf8) + Data([0xC3, 0x28, 0x0A]))
         let result = try box.run("import", bad)
         #expect(result.status == 1 && result.stderr == "kbd-dict: \(bad):3: invalid UTF-8\n")
         let binary = box.file("blob.bin")
-        FileManager.default.createFile(atPath: binary, contents: Data((0..<2000).map { UInt8($0 % 7) }))
+        _ = FileManager.default.createFile(atPath: binary, contents: Data((0..<2000).map { UInt8($0 % 7) }))
         #expect(try box.run("import", binary).stderr == "kbd-dict: \(binary): unknown format (not a word list, TSV, Gboard dictionary or macOS text-replacement property list)\n")
         #expect(try box.run("list").stdout == "keep\t1\n")
     }

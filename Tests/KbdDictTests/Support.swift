@@ -35,7 +35,7 @@ final class Sandbox: @unchecked Sendable {  // immutable after init
     func file(_ name: String) -> String { path + "/" + name }
 
     func write(_ name: String, _ text: String) -> String {
-        FileManager.default.createFile(atPath: file(name), contents: Data(text.utf8))
+        _ = FileManager.default.createFile(atPath: file(name), contents: Data(text.utf8))
         return file(name)
     }
 
