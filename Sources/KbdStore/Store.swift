@@ -21,7 +21,7 @@ public final class Store: Sendable {
     ///   - origin: names the writer in the change log, e.g. `kbd-dict add`.
     ///   - busyTimeout: how long a write waits for another process's write, in seconds.
     /// - Throws: ``StoreError``: unsafe permissions, not a kbd store, schema too new, I/O.
-    public init(location: StoreLocation, origin: String = "kbd-dict", busyTimeout: TimeInterval = 10) throws {
+    public init(location: StoreLocation, origin: String = "kbd-dict", busyTimeout: TimeInterval = 30) throws {
         self.location = location
         self.origin = origin
         queue = try Connection.prepare(location, busyTimeout: busyTimeout, keepWritable: true)!
