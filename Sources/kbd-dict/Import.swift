@@ -18,6 +18,8 @@ struct Import: ParsableCommand {
     @OptionGroup var output: OutputOptions
     @Option(help: "The file format: \(DictionaryFormat.allCases.map(\.rawValue).joined(separator: ", ")).")
     var format: DictionaryFormat?
+    @Flag(help: "Show progress on stderr even when it is not a terminal (on a terminal, imports of 50k words or more show it).")
+    var progress = false
     @Argument(help: "The file to import, or - for standard input.")
     var file: String
 
@@ -26,7 +28,7 @@ struct Import: ParsableCommand {
         let contents = try DictionaryFile.parse(readImportData(file), format: format, name: name)
         let store = try storeOptions.open("kbd-dict import")
         let total = contents.words.count
-        let showProgress = isatty(2) != 0 && total >= 50_000 && !output.json
+        let showProgress = progress || (isatty(2) != 0 && total >= 50_000 && !output.json)
         let summary = try store.addWords(contents.words, shortcuts: contents.shortcuts) { done in
             if showProgress {
                 FileHandle.standardError.write(Data("\rimporting \(name): \(done)/\(total) words".utf8))
