@@ -66,6 +66,18 @@ import KbdStore
         _ = FileManager.default.createFile(atPath: binary, contents: Data((0..<2000).map { UInt8($0 % 7) }))
         #expect(try box.run("import", binary).stderr == "kbd-dict: \(binary): unknown format (not a word list, TSV, Gboard dictionary or macOS text-replacement property list)\n")
         #expect(try box.run("list").stdout == "keep\t1\n")
+        // An argument that is not UTF-8 (Swift's CommandLine.arguments would repair it).
+        let shell = Process()
+        shell.executableURL = URL(fileURLWithPath: "/bin/sh")
+        shell.arguments = ["-c", "exec \"$0\" add \"$(printf 'a\\377b')\"", kbdDict]
+        shell.environment = box.environment
+        let out = Pipe(), err = Pipe()
+        shell.standardOutput = out
+        shell.standardError = err
+        try shell.run()
+        let result2 = finish(shell, out, err)
+        #expect(result2.status == 1 && result2.stderr == "kbd-dict: argument 2: invalid UTF-8\n")
+        #expect(try box.run("list").stdout == "keep\t1\n")
     }
 
     @Test func notAStoreIsNeverOverwritten() throws {
