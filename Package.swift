@@ -18,6 +18,7 @@ let package = Package(
     dependencies: [
         .package(url: "https://github.com/apple/swift-argument-parser", from: "1.5.0"),
         .package(url: "https://github.com/groue/GRDB.swift", from: "7.0.0"),
+        .package(url: "https://github.com/weichsel/ZIPFoundation", from: "0.9.20"),
     ],
     targets: [
         // ICU: linked as a system library; only CICUShim's C files include its headers.
@@ -32,7 +33,11 @@ let package = Package(
         .target(name: "KbdLexicon", dependencies: ["KbdText"], swiftSettings: strict),
         .target(
             name: "KbdStore",
-            dependencies: [.product(name: "GRDB", package: "GRDB.swift")],
+            dependencies: [
+                "KbdText",
+                .product(name: "GRDB", package: "GRDB.swift"),
+                .product(name: "GRDBSQLite", package: "GRDB.swift"),
+            ],
             swiftSettings: strict
         ),
         .target(name: "KbdEngine", dependencies: ["KbdText", "KbdLexicon"], swiftSettings: strict),
@@ -61,6 +66,7 @@ let package = Package(
             dependencies: [
                 "KbdStore",
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
+                .product(name: "ZIPFoundation", package: "ZIPFoundation"),
             ],
             swiftSettings: strict
         ),
@@ -76,6 +82,12 @@ let package = Package(
         .testTarget(name: "KbdTextTests", dependencies: ["KbdText"], swiftSettings: strict),
         .testTarget(name: "KbdLexiconTests", dependencies: ["KbdLexicon"], swiftSettings: strict),
         .testTarget(name: "KbdStoreTests", dependencies: ["KbdStore"], swiftSettings: strict),
+        // Runs the built `kbd-dict` (and helper processes) against temporary stores.
+        .testTarget(
+            name: "KbdDictTests",
+            dependencies: ["KbdStore", .product(name: "ZIPFoundation", package: "ZIPFoundation")],
+            swiftSettings: strict
+        ),
         .testTarget(name: "KbdEngineTests", dependencies: ["KbdEngine"], swiftSettings: strict),
         .testTarget(name: "KbdProtocolTests", dependencies: ["KbdProtocol"], swiftSettings: strict),
         .testTarget(name: "CLITests", dependencies: [], swiftSettings: strict),
