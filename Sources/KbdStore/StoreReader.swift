@@ -128,6 +128,15 @@ public final class StoreReader: Sendable {
         }
     }
 
+    /// The store's settings (full access, learning, autocorrection…): one small read.
+    public func loadSettings() throws -> StoreSettings {
+        do {
+            return try loader.read { db in try Store.settings(db) }
+        } catch {
+            throw StoreError.wrap(error, "store \(location)")
+        }
+    }
+
     /// Loads whatever changed since the last load: `.unchanged`, `.changes`, or a whole
     /// `.snapshot` when more than `snapshotAbove` rows changed. Blocks: call it off the key
     /// path (after `poll` said `.reloadNeeded`).

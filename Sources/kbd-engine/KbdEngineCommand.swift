@@ -48,6 +48,7 @@ struct KbdEngineCommand: ParsableCommand {
         } else {
             try PipeMode(engine: engine, showBar: showBar).runStandardInput()
         }
+        engine.runtime.close()
         Diagnostics.shared.finish()
     }
 }

@@ -30,6 +30,9 @@ struct ProgramRunner {
         process.executableURL = url(program)
         process.arguments = arguments
         var env = ProcessInfo.processInfo.environment
+        // Never the user's own store: a fresh container unless the test names one.
+        env["KBD_APP_GROUP_DIR"] = FileManager.default.temporaryDirectory
+            .appendingPathComponent("kbd-cli-\(UUID().uuidString)").path
         for (k, v) in environment { env[k] = v }
         process.environment = env
         let stdin = Pipe(), stdout = Pipe(), stderr = Pipe()

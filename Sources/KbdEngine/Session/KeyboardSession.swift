@@ -19,6 +19,10 @@ public final class KeyboardSession {
     public private(set) var sources: [any CandidateSource] = []
     /// Receives what the user committed, when learning is on (e.g. the shared store's writer).
     public var learningListener: ((CommitEvent) -> Void)?
+    /// Called before every key and host change to bring outside changes in (the shared store's
+    /// user words, shortcuts, blocked words); returns true when something changed. Must answer
+    /// in microseconds and never wait on disk or a lock held by another process.
+    public var refresh: (() -> Bool)?
     private var cachedBar: [Suggestion]?
     private var candidateBuffer: [Candidate] = []
     private var lastDocumentIdentifier: String
@@ -79,6 +83,7 @@ public final class KeyboardSession {
     @discardableResult
     public func handle(_ key: KeyEvent) -> KeyDisposition {
         noteDocumentIdentifier()
+        _ = refresh?()
         var disposition = KeyDisposition.rejected
         for processor in processors {
             let result = processor.process(key, &state)
@@ -184,6 +189,7 @@ public final class KeyboardSession {
     /// document identifier (another field) resets composition state.
     public func textDidChange() {
         noteDocumentIdentifier()
+        _ = refresh?()
         state.smartSpacePending = false
         state.lastCorrection = nil
         state.previousKey = nil
