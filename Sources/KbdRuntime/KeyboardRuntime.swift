@@ -28,6 +28,9 @@ public final class KeyboardRuntime: Sendable {
         if let model {
             let predictor = Predictor(model: model)
             session.addSource(LexiconSource(predictor: predictor))
+            let corrections = CorrectionSource(predictor: predictor, settings: options.settings)
+            session.addSource(corrections)
+            session.setCorrector(corrections)
         }
         return session
     }
