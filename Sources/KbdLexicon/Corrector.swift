@@ -54,13 +54,15 @@ public final class Corrector {
         public var isProperNoun: Bool
         /// The language model's log-probability of the word in context.
         public var logProb: Double
+        /// The word's log-probability out of context.
+        public var unigramLogProb: Double
     }
 
     public let model: LanguageModel
     public let overlay: LearningOverlay
     public var errorModel: ErrorModel
     /// Weight of the language model against the error model.
-    public var languageWeight: Double = 1.0
+    public var languageWeight: Double = 0.5
     /// Candidates costlier than this are not considered at all (nats).
     public var searchLimit: Float = 10
 
@@ -98,7 +100,13 @@ public final class Corrector {
             let e = overlay.entry(i)
             if e.userWeight > 0 || overlay.isSuggestible(i) { return true }
         }
-        return model.lookup(word) != nil
+        if model.lookup(word) != nil { return true }
+        // a possessive or contraction of a known word (`Darcy's`, `uncle's`)
+        if word.hasSuffix("'s") || word.hasSuffix("’s") {
+            let base = word.dropLast(2)
+            return !base.isEmpty && isKnown(base)
+        }
+        return false
     }
 
     /// Writes into `result` (replacing it) up to `limit` corrections of `word`, best first, in
@@ -117,9 +125,9 @@ public final class Corrector {
         let list = ranked(typed, previous: previousWords.last.map(String.init) ?? "")
         guard let best = list.first, best.cost <= policy.maxCost else { return nil }
         if isKnown(typed) {
-            // only a contraction, far more likely than the word typed
-            let known = contextLogProb(typed)
-            return best.logProb - known >= policy.contractionMargin ? best : nil
+            // only a contraction, far more likely than the word typed (out of context: the pair
+            // lists split contractions, so they know `we cant` but not `we can't`)
+            return best.unigramLogProb - unigramLogProb(typed) >= policy.contractionMargin ? best : nil
         }
         return best.score - policy.keepLogProb >= policy.margin ? best : nil
     }
@@ -138,8 +146,9 @@ public final class Corrector {
         if found.isEmpty { return cacheList }
         let blocked = overlay.blockedModelIDs
         for f in found {
-            let text: String, lp: Double, proper: Bool
+            let text: String, lp: Double, proper: Bool, uni: Double
             if f.id >= 0 {
+                uni = Double(model.logProbability(f.id))
                 if !blocked.isEmpty && blocked.contains(f.id) { continue }
                 text = model.text(f.id)
                 if let o = overlay.index(ofModelWord: f.id), overlay.entry(o).isBlocked { continue }
@@ -150,6 +159,7 @@ public final class Corrector {
                 guard overlay.isSuggestible(f.overlay) else { continue }
                 text = e.text
                 lp = overlayLogProb(e)
+                uni = lp
                 proper = e.isProperNoun
             }
             if text == typed { continue }
@@ -157,7 +167,7 @@ public final class Corrector {
             if cost == 0 { cost = errorModel.costs.accentOnly }  // same key, other spelling (cafe → café)
             if overlay.isBlocked(text) { continue }
             cacheList.append(Correction(text: text, score: languageWeight * lp - Double(cost), cost: cost,
-                                        isProperNoun: proper, logProb: lp))
+                                        isProperNoun: proper, logProb: lp, unigramLogProb: uni))
         }
         cacheList.sort { $0.score > $1.score }
         if cacheList.count > 8 { cacheList.removeLast(cacheList.count - 8) }
@@ -246,8 +256,8 @@ public final class Corrector {
         return log(max(Double(e.rank), 1) / total) + log(0.05)
     }
 
-    private func contextLogProb(_ word: String) -> Double {
-        if let id = model.lookup(word) { return modelLogProb(id) }
+    private func unigramLogProb(_ word: String) -> Double {
+        if let id = model.lookup(word) { return Double(model.logProbability(id)) }
         if let i = overlay.find(overlay.canonical(word)) { return overlayLogProb(overlay.entry(i)) }
         return -30
     }

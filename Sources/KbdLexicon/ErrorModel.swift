@@ -13,7 +13,7 @@ public struct ErrorModel: Sendable {
     /// The costs, in nats. Tuned on development data with `kbd-model typos`.
     public struct Costs: Sendable, Equatable {
         /// A substitution by a key adjacent to the intended one (≈ 1 key width away).
-        public var nearSubstitution: Float = 2.6
+        public var nearSubstitution: Float = 3.0
         /// Added per key width beyond the first.
         public var substitutionPerKeyWidth: Float = 0.9
         /// The most a substitution costs.
@@ -27,7 +27,7 @@ public struct ErrorModel: Sendable {
         /// A letter left out.
         public var omission: Float = 3.4
         /// One letter of a double letter left out (`acommodate`).
-        public var doubleOmission: Float = 1.9
+        public var doubleOmission: Float = 1.4
         /// An apostrophe left out (`dont`).
         public var apostropheOmission: Float = 0.1
         /// Two neighbouring letters swapped.

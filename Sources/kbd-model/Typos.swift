@@ -61,7 +61,7 @@ struct Typos: ParsableCommand {
             default: fail("unknown cost \(k)")
             }
         }
-        var languageWeight = 1.0
+        var languageWeight = 0.5
         for (k, v) in pairs(set) {
             switch k {
             case "keep": p.keepLogProb = v

@@ -12,7 +12,7 @@ public enum AutocorrectionGuard {
         guard !word.isEmpty else { return false }
         var sawLower = false, innerCapital = false
         for (i, c) in word.enumerated() {
-            if c.isNumber { return false }
+            if c.isNumber || c == "@" || c == "#" || c == "/" || c == ":" || c == "." || c == "_" { return false }
             if c.isUppercase && i > 0 { innerCapital = true }
             if c.isLowercase { sawLower = true }
         }
