@@ -195,7 +195,7 @@ public final class Corrector {
                 // a known word: only its contractions (the same letters with an apostrophe)
                 guard w.count == n + 1 || w.count == n + 2, w.contains(UInt8(ascii: "'")),
                       w.lazy.filter({ $0 != UInt8(ascii: "'") }).elementsEqual(key) else { return }
-            } else if abs(w.count - n) > 2 {
+            } else if abs(w.count - n) > 3 {
                 return
             }
             let c = errorModel.cost(typed: key, intended: w, limit: limit)
@@ -221,12 +221,38 @@ public final class Corrector {
             if i > 0 && key[i] == key[i - 1] { continue }
             lookup(DeleteIndex.hash(key, skipping: i, -1))
         }
-        if n >= 3 {
+        // Two edits only when one does not give a likely word.
+        if n >= 3 && bestCost() > oneEditEnough {
             for i in 0..<n {
                 for j in (i + 1)..<n {
                     lookup(DeleteIndex.hash(key, skipping: i, j))
                 }
             }
+        }
+        // Longer misspellings stray further: scan the words that start as the typed word does.
+        if n >= 6 && bestCost() > twoEditsEnough {
+            scanPrefix(key, limit: limit, consider)
+        }
+    }
+
+    /// Cost under which a one-edit candidate ends the search.
+    public var oneEditEnough: Float = 3.1
+    /// Cost under which the prefix scan is skipped.
+    public var twoEditsEnough: Float = 6.5
+
+    private func bestCost() -> Float {
+        var best = Float.infinity
+        for f in found where f.cost < best { best = f.cost }
+        return best
+    }
+
+    /// Offers every model word that shares the first two bytes of `key` and is within three
+    /// bytes of its length (a few hundred words; only for long words the index misses).
+    private func scanPrefix(_ key: UnsafeBufferPointer<UInt8>, limit: Float, _ consider: (Int32) -> Void) {
+        let head = UnsafeBufferPointer(rebasing: key[0..<2])
+        for id in model.range(prefixKey: head) {
+            let len = model.keyBytes(id).count
+            if abs(len - key.count) <= 3 { consider(Int32(id)) }
         }
     }
 
