@@ -41,6 +41,8 @@ public final class LanguageModel: @unchecked Sendable {
     private let bigramLogProb: UnsafePointer<Float>
     private let bigramRank: UnsafePointer<UInt32>
     let tree: MaxTree
+    /// The stored correction index (`CDEL` section), if the file has one.
+    let storedDeleteIndex: DeleteIndex?
 
     /// Maps the model at `path`. Throws `LexiconError` naming the file when it is missing,
     /// truncated, of another version, or corrupt. Takes ~1 ms for the English model.
@@ -167,7 +169,18 @@ public final class LanguageModel: @unchecked Sendable {
             throw LexiconError(.corrupt, path: path, "bigram \(j) names word \(bigramNext[j]) of \(n)")
         }
         tree = MaxTree(UnsafeBufferPointer(start: unigram, count: n))
+        if let s = sections[ModelFormat.Tag.deleteIndex] {
+            guard let index = DeleteIndex(section: UnsafeRawBufferPointer(start: base + s.offset, count: s.length), owner: nil) else {
+                throw LexiconError(.corrupt, path: path, "section CDEL is malformed")
+            }
+            storedDeleteIndex = index
+        } else {
+            storedDeleteIndex = nil
+        }
     }
+
+    /// Whether the file carries the correction index (else correction builds one in memory).
+    public var hasDeleteIndex: Bool { storedDeleteIndex != nil }
 
     deinit {
         if let ownedBytes { ownedBytes.deallocate() } else { munmap(UnsafeMutableRawPointer(mutating: base), mappedLength) }

@@ -47,6 +47,9 @@ public enum ModelFormat {
         /// UInt32 × bigrams: per predecessor, positions in `bigramNext` (relative to its start)
         /// ordered by falling probability.
         public static let bigramRank = tag("BRNK")
+        /// Optional: the symmetric-delete index of the search keys for correction (`DeleteIndex`).
+        /// Readers that do not know it ignore it; a model without it gets one built in memory.
+        public static let deleteIndex = tag("CDEL")
     }
 
     static func tag(_ s: StaticString) -> UInt32 {

@@ -41,10 +41,10 @@ public enum ModelLocator {
         try LanguageModel(path: defaultModelPath())
     }
 
-    static func searchUpward(from start: String) -> String? {
+    static func searchUpward(from start: String, relativePath: String = checkoutRelativePath) -> String? {
         var dir = start
         for _ in 0..<64 {
-            let candidate = (dir == "/" ? "" : dir) + "/" + checkoutRelativePath
+            let candidate = (dir == "/" ? "" : dir) + "/" + relativePath
             if FileIO.exists(candidate) { return candidate }
             let up = parent(dir)
             if up == dir { return nil }

@@ -7,6 +7,8 @@ public struct ModelSource: Sendable {
     public var bigrams: [(first: String, second: String, count: Double)]
     /// `ModelFormat.checksum` of the two files' bytes, stored in the model to detect staleness.
     public var checksum: UInt64
+    /// Whether the model carries the correction index (`CDEL`); on by default.
+    public var includesDeleteIndex = true
 
     public init(words: [(text: String, count: Double)], bigrams: [(first: String, second: String, count: Double)], checksum: UInt64 = 0) {
         self.words = words

@@ -77,6 +77,15 @@ public enum ModelWriter {
         sections.append((ModelFormat.Tag.bigramNext, le(bigramNext)))
         sections.append((ModelFormat.Tag.bigramLogProb, le(bigramLogProb.map(\.bitPattern))))
         sections.append((ModelFormat.Tag.bigramRank, le(bigramRank)))
+        if source.includesDeleteIndex {
+            let keyOffsetsCopy = keyOffsets
+            let index = keyBytes.withUnsafeBufferPointer { all in
+                DeleteIndex.build(wordCount: n) { id in
+                    UnsafeBufferPointer(rebasing: all[Int(keyOffsetsCopy[id])..<Int(keyOffsetsCopy[id + 1])])
+                }
+            }
+            sections.append((ModelFormat.Tag.deleteIndex, index))
+        }
 
         var out = [UInt8](repeating: 0, count: ModelFormat.headerSize + sections.count * ModelFormat.sectionEntrySize)
         var table: [UInt8] = []

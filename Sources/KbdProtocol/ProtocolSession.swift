@@ -107,7 +107,10 @@ public final class ProtocolSession {
     private func buildReply(_ extra: [(String, JSONValue)]) -> JSONValue {
         let edits = recorder.drain().map(Self.json)
         lastBar = session.suggestions
-        let bar = lastBar.map { JSONValue.object([("text", .string($0.text)), ("kind", .string($0.kind.rawValue))]) }
+        let bar = lastBar.map { s in
+            JSONValue.object([("text", .string(s.text)), ("kind", .string(s.kind.rawValue))]
+                             + (s.isAutocorrection ? [("autocorrect", .bool(true))] : []))
+        }
         return .object([("edits", .array(edits)), ("suggestions", .array(bar))] + extra)
     }
 

@@ -82,6 +82,9 @@ public final class KeyboardRuntime: Sendable {
             let predictor = Predictor(model: model)
             overlay = predictor.overlay
             session.addSource(LexiconSource(predictor: predictor))
+            let corrections = CorrectionSource(predictor: predictor, settings: options.settings)
+            session.addSource(corrections)
+            session.setCorrector(corrections)
         }
         let shortcuts = ShortcutSource()
         session.addSource(shortcuts)

@@ -10,6 +10,9 @@ struct EngineOptions: ParsableArguments {
     @Option(name: .customLong("autocorrect"), help: "Autocorrection level: off, modest or aggressive.")
     var autocorrectLevel: String?
 
+    @Option(name: .customLong("layout"), help: "Keyboard layout autocorrection assumes: qwerty, qwertz or azerty (default: the locale's).")
+    var layout: String?
+
     @Flag(name: .customLong("no-autocap"), help: "Never capitalise automatically (sentence starts, `i`).")
     var noAutocap = false
 
@@ -74,6 +77,7 @@ struct EngineOptions: ParsableArguments {
         s.autocapitalization = !noAutocap
         if let level = autocorrectLevel { s.autocorrection = AutocorrectionLevel(rawValue: level) ?? .modest }
         if noAutocorrect { s.autocorrection = .off }
+        s.keyboardLayout = layout
         var t = InputTraits()
         if let traits {
             let json: JSONValue

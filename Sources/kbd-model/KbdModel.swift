@@ -8,7 +8,7 @@ struct KbdModel: ParsableCommand {
     static let configuration = CommandConfiguration(
         commandName: "kbd-model",
         abstract: "Build, inspect and evaluate kbd language models (.kbdlm).",
-        subcommands: [Build.self, Info.self, Check.self, Simulate.self, Locate.self]
+        subcommands: [Build.self, Info.self, Check.self, Simulate.self, Typos.self, Locate.self]
     )
 }
 

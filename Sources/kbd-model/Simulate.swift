@@ -39,6 +39,9 @@ struct Simulate: ParsableCommand {
     @Option(help: "Candidates drawn from each source.")
     var breadth: Int?
 
+    @Flag(help: "Also compute the corrections of every prefix and the pending autocorrection, as the bar does, inside the timed call.")
+    var corrections = false
+
     func run() throws {
         let t0 = DispatchTime.now().uptimeNanoseconds
         let path = orFail { () throws(LexiconError) -> String in
@@ -73,6 +76,9 @@ struct Simulate: ParsableCommand {
             print(String(format: "loaded %d user words in %.0f ms", syntheticUserWords, Double(DispatchTime.now().uptimeNanoseconds - t) / 1e6))
         }
 
+        let corrector = Corrector(model: lm, overlay: predictor.overlay,
+                                  errorModel: ErrorModel(layout: KeyboardLayout.forLocale("en", modelPath: path)))
+        var fixes: [Corrector.Correction] = []
         var keysNeeded = 0, keysPressed = 0, wordCount = 0
         var timings: [UInt64] = []
         timings.reserveCapacity(1_000_000)
@@ -99,6 +105,10 @@ struct Simulate: ParsableCommand {
                         let prefix = Substring(String(letters[0..<typed]))
                         let t = DispatchTime.now().uptimeNanoseconds
                         predictor.suggest(prefix: prefix, previousWords: previous, limit: suggestions, into: &bar)
+                        if corrections && !prefix.isEmpty {
+                            corrector.corrections(for: prefix, previousWords: previous, limit: 3, into: &fixes)
+                            _ = corrector.autocorrection(for: prefix, previousWords: previous)
+                        }
                         timings.append(DispatchTime.now().uptimeNanoseconds - t)
                         if bar.contains(where: { shown($0, prefix: prefix, sentenceStart: sentenceStart) == word }) {
                             pressed = typed + 1
@@ -119,7 +129,7 @@ struct Simulate: ParsableCommand {
         print("model: \(path) (\(lm.fileSize) bytes, loaded in \(String(format: "%.2f", loadMs)) ms)")
         print("words: \(wordCount), keys needed: \(keysNeeded), pressed: \(keysPressed)")
         print(String(format: "KSR: %.2f %% (%d suggestions, learning %@)", ksr * 100, suggestions, noLearning ? "off" : "on"))
-        print(String(format: "suggest: p50 %.1f µs, p99 %.1f µs, max %.1f µs over %d calls", pct(0.5), pct(0.99), pct(1.0), timings.count))
+        print((corrections ? "suggest + corrections" : "suggest") + String(format: ": p50 %.1f µs, p99 %.1f µs, max %.1f µs over %d calls", pct(0.5), pct(0.99), pct(1.0), timings.count))
     }
 
     /// What the engine would show for `c`: capitalised when the prefix is, or at a sentence

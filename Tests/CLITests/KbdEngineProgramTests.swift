@@ -35,7 +35,7 @@ import Testing
     }
 
     @Test func controlKeysFromThePipe() throws {
-        let r = try ProgramRunner.run("kbd-engine", ["--no-autocap"], input: "abc\u{7f}d\r\nx\ty\u{8}z")
+        let r = try ProgramRunner.run("kbd-engine", ["--no-autocap", "--no-autocorrect"], input: "abc\u{7f}d\r\nx\ty\u{8}z")
         #expect(r.stdout == "abd\nx\tz")
     }
 

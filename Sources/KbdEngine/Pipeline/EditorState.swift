@@ -76,7 +76,8 @@ public struct EditorState {
 /// Proposes a replacement for a word that has just been ended by a space or punctuation.
 /// The autocorrection stage implements it; the pipeline asks it only when autocorrection is on.
 public protocol WordCorrector {
-    /// The word to put in place of `word` (typed before `previousWords`, nearest last), or nil
-    /// to leave it.
-    func correction(for word: String, previousWords: [String]) -> String?
+    /// The word to put in place of `word` (typed after `previousWords`, nearest last), in the
+    /// typed case, or nil to leave it. `level` is the user's setting (never `.off` here). The
+    /// caller has already ruled out what must never be corrected (``AutocorrectionGuard``).
+    func correction(for word: String, previousWords: [String], level: AutocorrectionLevel) -> String?
 }

@@ -34,6 +34,9 @@ public struct WordEndProcessor: KeyProcessor {
             doc.insertText(typed)
             return .accepted
         }
+        if typed.first?.isWhitespace == true, state.previousKey?.key == .character("."), state.textBefore.hasSuffix(".") {
+            correctWordBeforePeriod(terminator: typed, &state)
+        }
         endWord(terminator: typed, &state)
         if case .character(let c) = key.key {
             doc.insertText(CharacterProcessor.text(for: c, &state))
@@ -65,11 +68,22 @@ public struct WordEndProcessor: KeyProcessor {
         if state.settings.capitalizesPronounI {
             replacement = Self.capitalizedPronoun(word)
         }
+        if terminator == "." {
+            // Decided by the next key: a space or line break makes it a sentence end, anything
+            // else (`example.com`) part of a name (see `correctWordBeforePeriod`).
+            if let replacement {
+                state.document.deleteBackward(state.text.graphemeCount(word))
+                state.document.insertText(replacement)
+            }
+            return
+        }
         let leftAlone = state.leftAloneWord == word
         state.leftAloneWord = nil
         if replacement == nil, !leftAlone, state.settings.autocorrectionEnabled,
            let corrector = state.corrector,
-           let corrected = corrector.correction(for: word, previousWords: context.previousWords), corrected != word {
+           AutocorrectionGuard.allows(word: word, before: state.textBefore),
+           let corrected = corrector.correction(for: word, previousWords: context.previousWords, level: state.settings.autocorrection),
+           corrected != word {
             replacement = corrected
             state.lastCorrection = AppliedCorrection(typed: word, replacement: corrected, terminator: terminator)
         }
@@ -79,6 +93,30 @@ public struct WordEndProcessor: KeyProcessor {
         }
         if state.settings.learningEnabled {
             state.commitEvents.append(.committed(word: replacement ?? word, previousWords: context.previousWords))
+        }
+    }
+
+    /// The word before a `.` that `terminator` (white space) shows ended a sentence: corrected
+    /// now (BackSpace then restores it with its `.`), and recorded for learning.
+    func correctWordBeforePeriod(terminator: String, _ state: inout EditorState) {
+        let head = String(state.textBefore.dropLast())
+        let context = ContextReader().read(before: head, after: "", text: state.text, sentenceStart: false)
+        let word = context.wordPrefix
+        guard !word.isEmpty else { return }
+        var final = word
+        let leftAlone = state.leftAloneWord == word
+        state.leftAloneWord = nil
+        if !leftAlone, state.settings.autocorrectionEnabled, let corrector = state.corrector,
+           AutocorrectionGuard.allows(word: word, before: head),
+           let corrected = corrector.correction(for: word, previousWords: context.previousWords, level: state.settings.autocorrection),
+           corrected != word {
+            state.document.deleteBackward(state.text.graphemeCount(word) + 1)
+            state.document.insertText(corrected + ".")
+            state.lastCorrection = AppliedCorrection(typed: word + ".", replacement: corrected + ".", terminator: terminator)
+            final = corrected
+        }
+        if state.settings.learningEnabled {
+            state.commitEvents.append(.committed(word: final, previousWords: context.previousWords))
         }
     }
 

@@ -136,7 +136,17 @@ public final class KeyboardSession {
         }
         if sources.isEmpty { known = true }
         return ranker.rank(&candidateBuffer, context: context, knownWord: known,
-                           count: state.settings.suggestionCount, locale: state.settings.locale)
+                           count: state.settings.suggestionCount, locale: state.settings.locale,
+                           autocorrection: pendingAutocorrection(context))
+    }
+
+    /// What autocorrection would put in place of the word at the cursor if it ended now.
+    private func pendingAutocorrection(_ context: TextContext) -> String? {
+        guard state.settings.autocorrectionEnabled, let corrector = state.corrector, !context.wordPrefix.isEmpty,
+              context.wordSuffix.isEmpty, state.leftAloneWord != context.wordPrefix,
+              AutocorrectionGuard.allows(word: context.wordPrefix, before: document.documentContextBeforeInput ?? "") else { return nil }
+        if state.settings.capitalizesPronounI, WordEndProcessor.capitalizedPronoun(context.wordPrefix) != nil { return nil }
+        return corrector.correction(for: context.wordPrefix, previousWords: context.previousWords, level: state.settings.autocorrection)
     }
 
     /// Puts suggestion `index` of the current bar in place of the word at the cursor, followed by

@@ -13,6 +13,9 @@ public struct SessionSettings: Sendable, Equatable {
     public var suggestionCount = 3
     /// The user's autocorrection setting (the traits may still switch it off for a field).
     public var autocorrection: AutocorrectionLevel = .modest
+    /// The keyboard layout autocorrection assumes (`qwerty`, `qwertz`, `azerty`); nil: the
+    /// locale's usual one.
+    public var keyboardLayout: String?
     /// The user's auto-capitalisation setting.
     public var autocapitalization = true
     /// Learn nothing, write nothing.

@@ -16,13 +16,17 @@ public struct Suggestion: Sendable, Equatable, Hashable, CustomStringConvertible
 
     public var text: String
     public var kind: Kind
+    /// This entry is the correction autocorrection will put in place of the typed word when it
+    /// ends (protocol: `"autocorrect":true`). At most one entry of a bar has it.
+    public var isAutocorrection: Bool
 
-    public init(_ text: String, kind: Kind) {
+    public init(_ text: String, kind: Kind, isAutocorrection: Bool = false) {
         self.text = text
         self.kind = kind
+        self.isAutocorrection = isAutocorrection
     }
 
-    public var description: String { "\(kind.rawValue):\(text)" }
+    public var description: String { "\(kind.rawValue):\(text)" + (isAutocorrection ? "*" : "") }
 }
 
 /// A suggestion with the score it was ranked by, as candidate sources produce them.

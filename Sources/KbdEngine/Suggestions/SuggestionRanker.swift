@@ -2,12 +2,14 @@ import KbdText
 
 /// Merges the candidates of all sources into the bar (librime's filters): one entry per
 /// spelling, the typed case applied, ordered by score, with the typed word (verbatim) first
-/// when it is not a known word, and shortcuts ahead of everything.
+/// when it is not a known word, and shortcuts ahead of everything. When autocorrection would
+/// replace the word as it ends, the bar is [the word verbatim, that correction, the best other].
 public struct SuggestionRanker: Sendable {
     public init() {}
 
     /// The bar of `count` suggestions for `context` from `candidates` (consumed).
-    public func rank(_ candidates: inout [Candidate], context: TextContext, knownWord: Bool, count: Int, locale: String) -> [Suggestion] {
+    public func rank(_ candidates: inout [Candidate], context: TextContext, knownWord: Bool, count: Int, locale: String,
+                     autocorrection: String? = nil) -> [Suggestion] {
         guard count > 0 else { return [] }
         let typed = context.wordPrefix + context.wordSuffix
         var bar: [Suggestion] = []
@@ -19,7 +21,14 @@ public struct SuggestionRanker: Sendable {
             if (a.kind == .shortcut) != (b.kind == .shortcut) { return a.kind == .shortcut }
             return a.score > b.score
         }
-        if !typed.isEmpty, !knownWord {
+        if let autocorrection, !typed.isEmpty, autocorrection != typed {
+            bar.append(Suggestion(typed, kind: .verbatim))
+            seen.insert(typed)
+            if bar.count < count {
+                bar.append(Suggestion(autocorrection, kind: .correction, isAutocorrection: true))
+                seen.insert(autocorrection)
+            }
+        } else if !typed.isEmpty, !knownWord {
             bar.append(Suggestion(typed, kind: .verbatim))
             seen.insert(typed)
         }
