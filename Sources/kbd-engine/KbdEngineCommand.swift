@@ -14,6 +14,8 @@ struct KbdEngineCommand: ParsableCommand {
         UTF-8 and stray control bytes are reported on standard error with their byte offset and \
         skipped.
 
+        \(InteractiveMode.keyHelp)
+
         Example:  printf 'hello. how are you? i am fine  ok' | kbd-engine
         """
     )
@@ -45,6 +47,8 @@ struct KbdEngineCommand: ParsableCommand {
             try LineProtocolMode(engine: engine).run()
         } else if let keys {
             try PipeMode(engine: engine, showBar: showBar).run(script: keys)
+        } else if let screen = InteractiveMode.screen() {
+            try InteractiveMode(engine: engine, screenFD: screen).run()
         } else {
             try PipeMode(engine: engine, showBar: showBar).runStandardInput()
         }
