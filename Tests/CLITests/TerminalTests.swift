@@ -1,0 +1,207 @@
+import Foundation
+import Testing
+
+/// Whether the engine corrects `helo` to `hello` (the autocorrection stage and its model are in).
+private let correctsHelo: Bool = {
+    (try? ProgramRunner.run("kbd-engine", ["--no-autocap", "--incognito", "--keys", "helo "]).stdout) == "hello "
+}()
+
+/// kbd-engine's interactive mode, driven through a real terminal (tmux).
+@Suite(.enabled(if: TerminalScreen.tmux != nil, "needs tmux"))
+struct TerminalTests {
+    static let plain = ["--no-autocap", "--incognito"]
+
+    @Test func showsTheTextTheCursorAndTheKeys() throws {
+        let screen = try TerminalScreen(Self.plain)
+        try screen.waitUntilReady()
+        try screen.type("hello wor")
+        let lines = try screen.waitFor("hello wor")
+        #expect(lines[0] == "hello wor")
+        #expect(lines[23].contains("Alt-1..3/F1..F3 pick"))
+        #expect(lines[23].contains("Ctrl-U clear"))
+        #expect(lines[23].contains("Ctrl-C quit"))
+        #expect(try screen.cursor() == (9, 0))
+    }
+
+    @Test func ctrlDWritesTheTextAndRestoresTheTerminal() throws {
+        let screen = try TerminalScreen(Self.plain)
+        try screen.waitUntilReady()
+        try screen.type("one two")
+        try screen.press("Enter")
+        try screen.type("three")
+        try screen.waitFor("three")
+        try screen.press("C-d")
+        let end = try screen.waitForExit()
+        #expect(end.status == 0)
+        #expect(end.output == "one two\nthree")
+        #expect(end.errors == "")
+        #expect(!end.settingsBefore.isEmpty)
+        #expect(end.settingsAfter == end.settingsBefore)
+    }
+
+    @Test func ctrlCEndsWithStatus130AndKeepsTheText() throws {
+        let screen = try TerminalScreen(Self.plain)
+        try screen.waitUntilReady()
+        try screen.type("draft")
+        try screen.waitFor("draft")
+        try screen.press("C-c")
+        let end = try screen.waitForExit()
+        #expect(end.status == 130)
+        #expect(end.output == "draft")
+        #expect(end.settingsAfter == end.settingsBefore)
+    }
+
+    @Test(arguments: [SIGTERM, SIGHUP, SIGINT, SIGQUIT])
+    func aSignalRestoresTheTerminal(signal: Int32) throws {
+        let screen = try TerminalScreen(Self.plain)
+        try screen.waitUntilReady()
+        try screen.type("kept")
+        try screen.waitFor("kept")
+        kill(try screen.programPID(), signal)
+        let end = try screen.waitForExit()
+        #expect(end.status == 128 + signal)
+        #expect(end.output == "kept")
+        #expect(end.settingsAfter == end.settingsBefore)
+    }
+
+    @Test func withStandardOutputOnTheTerminalTheTextIsPrintedAfterTheScreen() throws {
+        let screen = try TerminalScreen(Self.plain, output: .terminal)
+        try screen.waitUntilReady()
+        try screen.type("on screen")
+        try screen.waitFor("on screen")
+        try screen.press("C-d")
+        let end = try screen.waitForExit()
+        #expect(end.status == 0)
+        #expect(end.settingsAfter == end.settingsBefore)
+        // Back on the normal screen: the text, and no trace of the bar.
+        let lines = try screen.waitFor("the text on the normal screen") { $0.first == "on screen" }
+        #expect(!lines.contains { $0.contains("Ctrl-D done") })
+    }
+
+    @Test func keysEditTheText() throws {
+        let screen = try TerminalScreen(Self.plain)
+        try screen.waitUntilReady()
+        try screen.type("ac")
+        try screen.press("Left")
+        try screen.type("b")
+        try screen.press("End")
+        try screen.type("dx")
+        try screen.press("BSpace")
+        try screen.waitFor("abcd") { $0[0] == "abcd" }
+        #expect(try screen.cursor() == (4, 0))
+        try screen.press("C-u")
+        try screen.waitFor("an empty text") { $0[0] == "" }
+        try screen.type("fresh")
+        try screen.waitFor("fresh")
+        try screen.press("C-d")
+        #expect(try screen.waitForExit().output == "fresh")
+    }
+
+    @Test func aLoneEscapeIsAKeyAndAltDigitsAreNotText() throws {
+        let screen = try TerminalScreen(Self.plain)
+        try screen.waitUntilReady()
+        try screen.type("x")
+        try screen.press("Escape")
+        try screen.press("M-1", "F2")
+        try screen.type("y")
+        try screen.waitFor("xy") { $0[0] == "xy" }
+        try screen.press("C-d")
+        #expect(try screen.waitForExit().output == "xy")
+    }
+
+    @Test func wideCharactersTakeTwoColumns() throws {
+        let screen = try TerminalScreen(Self.plain)
+        try screen.waitUntilReady()
+        try screen.type("日本語x")
+        try screen.waitFor("日本語x")
+        #expect(try screen.cursor() == (7, 0))
+        try screen.press("Enter")
+        try screen.type("e\u{301}😀y")
+        try screen.waitFor("e\u{301}😀y")
+        #expect(try screen.cursor() == (4, 1))
+        try screen.press("Enter")
+        // 41 wide characters: 40 fill the 80 columns, the last wraps.
+        try screen.type(String(repeating: "漢", count: 41))
+        let lines = try screen.waitFor("the wrapped line") { $0[3] == "漢" }
+        #expect(lines[2] == String(repeating: "漢", count: 40))
+        #expect(try screen.cursor() == (2, 3))
+        try screen.press("C-d")
+        #expect(try screen.waitForExit().output == "日本語x\ne\u{301}😀y\n" + String(repeating: "漢", count: 41))
+    }
+
+    @Test func aResizeRedrawsTheScreen() throws {
+        let screen = try TerminalScreen(Self.plain)
+        try screen.waitUntilReady()
+        try screen.type(String(repeating: "abc ", count: 10))
+        try screen.waitFor("the text on one line") { $0[0].hasPrefix("abc abc") && $0[0].count == 39 }
+        try screen.resize(columns: 30, rows: 10)
+        let lines = try screen.waitFor("the text wrapped at 30 columns") {
+            $0.count >= 10 && $0[0] == "abc abc abc abc abc abc abc ab" && $0[1] == "c abc abc" && $0[9].hasPrefix("Alt-1")
+        }
+        #expect(lines[9].count == 30)
+        #expect(lines[9].hasSuffix("…"))
+        #expect(try screen.cursor() == (10, 1))
+        try screen.press("C-d")
+        let end = try screen.waitForExit()
+        #expect(end.output == String(repeating: "abc ", count: 10))
+        #expect(end.settingsAfter == end.settingsBefore)
+    }
+
+    @Test func helpNamesTheKeys() throws {
+        let r = try ProgramRunner.run("kbd-engine", ["--help"])
+        let help = r.stdout.split(whereSeparator: \.isWhitespace).joined(separator: " ")
+        for key in ["Alt-1", "F1", "Ctrl-U", "Ctrl-D", "Ctrl-C", "BackSpace"] {
+            #expect(help.contains(key), "--help names \(key)")
+        }
+    }
+
+    // MARK: Autocorrection (needs the correction stage and the English model)
+
+    @Test(.enabled(if: correctsHelo, "the engine does not correct helo yet"))
+    func anAutocorrectionIsShownAppliedAndUndone() throws {
+        let screen = try TerminalScreen(Self.plain)
+        try screen.waitUntilReady()
+        try screen.type("helo")
+        // Before the space: `hello` in the bar, marked as the autocorrection.
+        let before = try screen.waitFor("[hello] in the bar") { $0[22].contains("[hello]") }
+        #expect(before[0] == "helo")
+        #expect(before[21].contains("space: helo → hello"))
+        // The space applies it.
+        try screen.type(" ")
+        try screen.waitFor("hello applied") { $0[0] == "hello" }
+        #expect(try screen.cursor() == (6, 0))
+        // BackSpace undoes it.
+        try screen.press("BSpace")
+        try screen.waitFor("helo restored") { $0[0] == "helo" }
+        #expect(try screen.cursor() == (4, 0))
+        // Left alone now: the space keeps it.
+        try screen.type(" ")
+        try screen.waitFor("helo kept") { $0[0] == "helo" && (try? screen.cursor())?.column == 5 }
+        try screen.press("C-d")
+        let end = try screen.waitForExit()
+        #expect(end.output == "helo ")
+        #expect(end.settingsAfter == end.settingsBefore)
+    }
+
+    @Test(.enabled(if: correctsHelo, "the engine does not correct helo yet"))
+    func suggestionsAreTakenWithAltDigitsAndFunctionKeys() throws {
+        let screen = try TerminalScreen(Self.plain)
+        try screen.waitUntilReady()
+        try screen.type("helo")
+        let bar = try screen.waitFor("[hello] in the bar") { $0[22].contains("[hello]") }[22]
+        // The entry's key is the number before it.
+        let entries = bar.components(separatedBy: " │ ")
+        let index = try #require(entries.firstIndex { $0.contains("[hello]") })
+        try screen.press("F\(index + 1)")
+        try screen.waitFor("hello taken") { $0[0] == "hello" }
+        try screen.type("wrld")
+        let second = try screen.waitFor("a correction of wrld") { $0[21].contains("space: wrld →") }
+        let replacement = try #require(second[21].components(separatedBy: "→ ").last?.split(separator: " ").first)
+        let entries2 = second[22].components(separatedBy: " │ ")
+        let index2 = try #require(entries2.firstIndex { $0.contains("[\(replacement)]") })
+        try screen.press("M-\(index2 + 1)")
+        try screen.waitFor("the second word taken") { $0[0] == "hello \(replacement)" }
+        try screen.press("C-d")
+        #expect(try screen.waitForExit().output == "hello \(replacement) ")
+    }
+}
