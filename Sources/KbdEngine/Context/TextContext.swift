@@ -9,7 +9,8 @@ public struct TextContext: Sendable, Equatable {
     public var wordSuffix: String
     /// Up to two words before the current word in the same sentence, nearest last.
     public var previousWords: [String]
-    /// Whether the current word (or the next word, when none is being typed) starts a sentence.
+    /// Whether the next word starts a sentence. Computed only when no word is being typed (it
+    /// decides the case of predictions); false otherwise.
     public var atSentenceStart: Bool
     /// The character just before the current word, if any.
     public var characterBeforeWord: Character?
@@ -31,13 +32,18 @@ public struct TextContext: Sendable, Equatable {
 /// Looks at a bounded window (the last few hundred bytes), so its cost does not grow with the
 /// document.
 public struct ContextReader {
-    /// How much of the text before the cursor is segmented, in characters.
-    public static let windowCharacters = 160
+    /// How much of the text before the cursor is segmented, in UTF-8 bytes (about a sentence).
+    public static let windowBytes = 384
 
     public init() {}
 
     /// The context for text `before` and `after` the cursor.
     public func read(before: String, after: String, text: TextServices) -> TextContext {
+        read(before: before, after: after, text: text, sentenceStart: true)
+    }
+
+    /// The context; `sentenceStart: false` skips the sentence check (word-end processing).
+    func read(before: String, after: String, text: TextServices, sentenceStart: Bool) -> TextContext {
         let window = String(Self.window(before))
         let windowIsCut = window.utf8.count < before.utf8.count
         var context = TextContext()
@@ -81,7 +87,9 @@ public struct ContextReader {
             previous.removeLast()
         }
         context.previousWords = previous.reversed()
-        context.atSentenceStart = Self.isSentenceStart(window[..<wordStart], text: text)
+        if sentenceStart, context.wordPrefix.isEmpty {
+            context.atSentenceStart = Self.isSentenceStart(window[..<wordStart], text: text)
+        }
         return context
     }
 
@@ -94,9 +102,13 @@ public struct ContextReader {
         return services.isSentenceStart(after: text[..<end])
     }
 
-    /// The last `windowCharacters` characters of `before`.
+    /// The last `windowBytes` bytes or so of `before`, starting at a scalar boundary.
     static func window(_ before: String) -> Substring {
-        before.suffix(windowCharacters)
+        let utf8 = before.utf8
+        guard utf8.count > windowBytes else { return before[...] }
+        var i = utf8.index(utf8.endIndex, offsetBy: -windowBytes)
+        while i < utf8.endIndex, utf8[i] & 0xC0 == 0x80 { i = utf8.index(after: i) }
+        return Substring(before.unicodeScalars[i...])
     }
 
     /// The word characters right after the cursor when the cursor is inside a word.

@@ -52,16 +52,18 @@ public struct CharacterProcessor: KeyProcessor {
         }
     }
 
-    /// Whether a letter typed after `before` starts a word.
+    /// Whether a letter typed after `before` starts a word: nothing before it, a space, or
+    /// opening punctuation (after a space or at the start).
     static func isWordStart(_ before: String) -> Bool {
-        var last = before.last
-        var rest = before[...]
-        while let c = last, CharacterClass.opens(c) {
-            rest = rest.dropLast()
-            last = rest.last
+        var sawOpening = false
+        for c in before.reversed() {
+            if CharacterClass.opens(c) {
+                sawOpening = true
+                continue
+            }
+            return c.isWhitespace || (sawOpening && !CharacterClass.isWordCharacter(c))
         }
-        guard let c = last else { return true }
-        return c.isWhitespace || (rest.count < before.count && !CharacterClass.isWordCharacter(c))
+        return true
     }
 
     static func smartQuote(_ c: Character, after previous: Character?) -> String {

@@ -58,7 +58,7 @@ public struct WordEndProcessor: KeyProcessor {
 
     /// Fixes the word before the cursor as it ends, and records it for learning.
     func endWord(terminator: String, _ state: inout EditorState) {
-        let context = ContextReader().read(before: state.textBefore, after: "", text: state.text)
+        let context = ContextReader().read(before: state.textBefore, after: "", text: state.text, sentenceStart: false)
         let word = context.wordPrefix
         guard !word.isEmpty else { return }
         var replacement: String?
