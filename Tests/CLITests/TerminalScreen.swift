@@ -27,6 +27,8 @@ final class TerminalScreen {
         var description: String
     }
 
+    private static let spawnLock = NSLock()
+
     let socket: String
     /// The server's socket file (tmux leaves it behind).
     private var socketPath: String?
@@ -79,7 +81,14 @@ final class TerminalScreen {
         guard let tmux = Self.tmux else { throw Failure(description: "tmux is not installed") }
         let argv = [tmux, "-u", "-L", socket] + arguments
         var fds: [Int32] = [-1, -1]
-        guard pipe(&fds) == 0 else { throw Failure(description: "pipe failed") }
+        // Close-on-exec, and made under a lock that spawns take too: another test's tmux server,
+        // spawned meanwhile, must not inherit the write end (its read would never end).
+        Self.spawnLock.lock()
+        guard pipe(&fds) == 0 else {
+            Self.spawnLock.unlock()
+            throw Failure(description: "pipe failed")
+        }
+        for fd in fds { _ = fcntl(fd, F_SETFD, FD_CLOEXEC) }
         var actions = posix_spawn_file_actions_t()
         posix_spawn_file_actions_init(&actions)
         defer { posix_spawn_file_actions_destroy(&actions) }
@@ -107,6 +116,7 @@ final class TerminalScreen {
         posix_spawnattr_setflags(&attributes, Int16(POSIX_SPAWN_SETSIGMASK | POSIX_SPAWN_SETSIGDEF))
         var pid: pid_t = 0
         let spawned = posix_spawn(&pid, tmux, &actions, &attributes, &cArgs, environ)
+        Self.spawnLock.unlock()
         close(fds[1])
         defer { close(fds[0]) }
         guard spawned == 0 else { throw Failure(description: "could not start tmux (\(spawned))") }
@@ -132,9 +142,9 @@ final class TerminalScreen {
     /// Presses keys by tmux's names (`BSpace`, `C-d`, `M-1`, `F2`, `Left`).
     func press(_ keys: String...) throws { try tmux(["send-keys"] + keys) }
 
-    /// The screen's lines, trailing spaces removed.
-    func lines() throws -> [String] {
-        try tmux(["capture-pane", "-p"]).split(separator: "\n", omittingEmptySubsequences: false)
+    /// The screen's lines (after the history's, with `history`), trailing spaces removed.
+    func lines(history: Bool = false) throws -> [String] {
+        try tmux(["capture-pane", "-p"] + (history ? ["-S", "-"] : [])).split(separator: "\n", omittingEmptySubsequences: false)
             .map { String($0.reversed().drop(while: { $0 == " " }).reversed()) }
     }
 
