@@ -169,6 +169,12 @@ private struct Screen {
             topRow = 0
         case .redraw: clear = true
         case .suspend:
+            // A process group without a job-control shell above it (`sh -c` in a terminal
+            // window, tmux's pane command) is orphaned: the system ignores its stop signals.
+            guard getpgrp() != getsid(0) else {
+                message = "Ctrl-Z: no job control here"
+                break
+            }
             do { try terminal.suspend() } catch { return .inputClosed }
             size = terminal.size()
             clear = true

@@ -198,11 +198,17 @@ private func onSignal(_ sig: Int32) {
 }
 
 private func onCrash(_ sig: Int32) {
+    let savedErrno = errno
     SignalState.restoreNow()
     // Hand the signal to whoever had it before (the Swift runtime's backtracer, or the default
-    // action): it is delivered again as soon as this handler returns.
+    // action): it is delivered again as soon as this handler returns, and a real fault faults
+    // again. A process that lives on (the signal was only sent with kill, and the previous
+    // handler returned) finds it on the self-pipe and ends cleanly.
+    var byte = UInt8(truncatingIfNeeded: sig)
+    _ = write(SignalState.pipeWrite, &byte, 1)
     sigaction(sig, SignalState.previousActions + Int(sig), nil)
     raise(sig)
+    errno = savedErrno
 }
 
 extension RawTerminal {
