@@ -48,18 +48,22 @@ struct InteractiveMode {
         let session = try engine.makeSession(document: document)
         let terminal = try RawTerminal(inputFD: 0, outputFD: screenFD)
         var ending = Ending.finished
+        var failure: (any Error)?
         do {
             try terminal.enter()
             defer { terminal.leave() }
             var screen = Screen(terminal: terminal, document: document, session: session,
                                 preview: CorrectionPreview(engine: engine))
             ending = try screen.loop()
+        } catch {
+            failure = error
         }
-        // The terminal is back to how it was: now the text.
+        // The terminal is back to how it was: now the text (kept even when the loop failed).
         Output.write(document.text)
-        if isTerminal(1) { Output.write("\n") }
+        if isTerminal(1), !document.text.isEmpty || failure == nil { Output.write("\n") }
         Output.flush()
         engine.runtime.close()
+        if let failure { throw failure }
         switch ending {
         case .finished, .inputClosed: return
         case .interrupted: throw ExitCode(130)
