@@ -244,7 +244,7 @@ private struct Screen {
         let (rows, columns) = size
         let bottomLines = rows >= 4 ? 3 : rows - 1
         let textRows = max(1, rows - bottomLines)
-        let mask: Character? = session.traits.isSecureTextEntry ? "•" : nil
+        let mask: Character? = session.traits.isSecret ? "•" : nil
         let layout = TextLayout(before: document.textBeforeCursor, after: document.textAfterCursor,
                                 width: columns, mask: mask)
         if layout.cursorRow < topRow { topRow = layout.cursorRow }
