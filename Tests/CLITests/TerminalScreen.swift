@@ -37,7 +37,12 @@ final class TerminalScreen {
     private(set) var rows: Int
 
     /// Starts `kbd-engine arguments` on a `columns` × `rows` terminal.
-    init(_ arguments: [String], columns: Int = 80, rows: Int = 24, output: StandardOutput = .file) throws {
+    ///
+    /// With `jobControl`, the script is a job-control shell (`set -m`) that expects the program
+    /// to stop once (Ctrl-Z): it records `stty -g` while the program is stopped (`suspended`),
+    /// then brings it back with `fg`.
+    init(_ arguments: [String], columns: Int = 80, rows: Int = 24, output: StandardOutput = .file,
+         jobControl: Bool = false) throws {
         self.columns = columns
         self.rows = rows
         socket = "kbd-test-\(getpid())-\(UUID().uuidString.prefix(8))"
@@ -45,10 +50,17 @@ final class TerminalScreen {
         try FileManager.default.createDirectory(at: directory, withIntermediateDirectories: true)
         let quoted = arguments.map { "'" + $0.replacingOccurrences(of: "'", with: "'\\''") + "'" }.joined(separator: " ")
         let redirect = output == .file ? "> \"$D/out\" 2> \"$D/err\"" : ""
+        let resume = jobControl ? """
+        echo $? > "$D/stopped"
+        stty -g > "$D/suspended"
+        fg > /dev/null
+        """ : ""
         let script = """
+        \(jobControl ? "set -m" : "")
         D='\(directory.path)'
         stty -g > "$D/before"
         '\(ProgramRunner.url("kbd-engine").path)' \(quoted) \(redirect)
+        \(resume)
         echo $? > "$D/status.tmp"
         stty -g > "$D/after"
         mv "$D/status.tmp" "$D/status"
@@ -203,6 +215,17 @@ final class TerminalScreen {
         var errors: String
         var settingsBefore: String
         var settingsAfter: String
+    }
+
+    /// The contents of a file the script wrote (`stopped`, `suspended`), once it exists.
+    func waitForFile(_ name: String, timeout: Double = 10) throws -> String {
+        let deadline = Date().addingTimeInterval(timeout)
+        let url = directory.appendingPathComponent(name)
+        while true {
+            if let text = try? String(contentsOf: url, encoding: .utf8), text.hasSuffix("\n") { return text }
+            guard Date() < deadline else { throw Failure(description: "no \(name) after \(timeout) s") }
+            usleep(20_000)
+        }
     }
 
     func waitForExit(timeout: Double = 10) throws -> Ending {

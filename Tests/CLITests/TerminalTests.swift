@@ -69,6 +69,48 @@ struct TerminalTests {
         #expect(end.settingsAfter == end.settingsBefore)
     }
 
+    @Test func ctrlZSuspendsWithTheTerminalRestoredAndFgComesBack() throws {
+        let screen = try TerminalScreen(Self.plain, jobControl: true)
+        try screen.waitUntilReady()
+        try screen.type("abc")
+        try screen.waitFor("abc")
+        try screen.press("C-z")
+        #expect(try screen.waitForFile("stopped") == "148\n") // 128 + SIGTSTP
+        let suspended = try screen.waitForFile("suspended")
+        // `fg`: the screen comes back, with the text.
+        try screen.waitFor("the screen back") { $0[0] == "abc" && $0[23].contains("Ctrl-D done") }
+        try screen.type("d")
+        try screen.waitFor("abcd")
+        try screen.press("C-d")
+        let end = try screen.waitForExit()
+        #expect(end.status == 0)
+        #expect(end.output == "abcd")
+        #expect(suspended == end.settingsBefore)
+        #expect(end.settingsAfter == end.settingsBefore)
+    }
+
+    @Test func ctrlZWithoutJobControlSaysSo() throws {
+        let screen = try TerminalScreen(Self.plain)
+        try screen.waitUntilReady()
+        try screen.type("abc")
+        try screen.press("C-z")
+        try screen.waitFor("no job control")
+        try screen.type("d")
+        try screen.waitFor("abcd")
+        try screen.press("C-d")
+        #expect(try screen.waitForExit().output == "abcd")
+    }
+
+    @Test func aSecureFieldShowsDots() throws {
+        let screen = try TerminalScreen(Self.plain + ["--secure"])
+        try screen.waitUntilReady()
+        try screen.type("pa55 word")
+        try screen.waitFor("dots") { $0[0] == "•••••••••" }
+        #expect(try screen.lines()[22] == "(suggestions off)")
+        try screen.press("C-d")
+        #expect(try screen.waitForExit().output == "pa55 word")
+    }
+
     @Test func withStandardOutputOnTheTerminalTheTextIsPrintedAfterTheScreen() throws {
         let screen = try TerminalScreen(Self.plain, output: .terminal)
         try screen.waitUntilReady()
