@@ -178,6 +178,33 @@ struct TerminalTests {
         #expect(try screen.waitForExit().output == "日本語x\ne\u{301}😀y\n" + String(repeating: "漢", count: 41))
     }
 
+    /// The cursor stands where kbd-engine's own width function puts it (the screen is drawn with
+    /// explicit cursor moves), so its column after each sample is that function's answer.
+    @Test func clusterWidths() throws {
+        let samples: [(String, Int)] = [
+            ("❤\u{FE0F}", 2),                    // emoji presentation asked for
+            ("🇫🇷", 2),                           // a flag
+            ("👨\u{200D}👩\u{200D}👧", 2),          // a ZWJ family
+            ("\u{1100}\u{1161}\u{11A8}", 2),      // Hangul jamo L V T: one syllable
+            ("한", 2), ("Ａ", 2), ("ｱ", 1),         // Hangul, fullwidth, halfwidth
+            ("e\u{301}\u{323}", 1),               // two combining marks
+            ("a\u{200B}b", 2),                    // zero width space
+            ("\t", 8),
+        ]
+        let screen = try TerminalScreen(Self.plain + ["--suggestions", "0"])
+        try screen.waitUntilReady()
+        for (row, (sample, width)) in samples.enumerated() {
+            if row > 0 { try screen.press("Enter") }
+            try screen.type(sample)
+            try screen.waitFor("the cursor after \(sample.unicodeScalars.map { String($0.value, radix: 16) }) at column \(width)", timeout: 5) { _ in
+                let cursor = try screen.cursor()
+                return cursor.row == row && cursor.column == width
+            }
+        }
+        try screen.press("C-d")
+        #expect(try screen.waitForExit().output == samples.map(\.0).joined(separator: "\n"))
+    }
+
     @Test func aResizeRedrawsTheScreen() throws {
         let screen = try TerminalScreen(Self.plain)
         try screen.waitUntilReady()
@@ -237,7 +264,7 @@ struct TerminalTests {
         let screen = try TerminalScreen(Self.plain)
         try screen.waitUntilReady()
         try screen.type("hel")
-        let first = try Self.bar(try screen.waitFor("suggestions for hel") { $0[22].hasPrefix("1 ") })
+        let first = try Self.bar(try screen.waitFor("suggestions for hel") { $0[0] == "hel" && $0[22].hasPrefix("1 ") })
         // Alt-1 takes the first entry, with a space after it.
         try screen.press("M-1")
         try screen.waitFor("\(first[0]) taken") { $0[0] == first[0] }

@@ -1,7 +1,7 @@
 /// The document laid out in screen rows of a given width: line breaks start a row, long lines
 /// wrap (a wide character that does not fit goes to the next row whole), tabs stop every 8
-/// columns, control characters show as `^X`, and a cluster with no width of its own (a
-/// combining mark at the start of a line) rides on a dotted circle.
+/// columns, control characters show as `^X`, a mark with nothing before it rides on a dotted
+/// circle, and invisible characters (zero width space, joiners) are left out.
 struct TextLayout {
     /// What to print on each row, in order.
     private(set) var rows: [String] = [""]
@@ -53,8 +53,15 @@ struct TextLayout {
             columns = DisplayWidth.of(c)
             shown = String(c)
             if columns == 0 {
-                shown = "\u{25CC}" + shown
-                columns = 1
+                switch c.unicodeScalars.first?.properties.generalCategory {
+                case .nonspacingMark, .enclosingMark, .spacingMark:
+                    // A mark with nothing to sit on.
+                    shown = "\u{25CC}" + shown
+                    columns = 1
+                default:
+                    // Invisible (zero width space, joiners, …): not sent to the terminal at all.
+                    shown = ""
+                }
             }
         }
         if column + columns > width, column > 0 { newRow() }
