@@ -264,18 +264,37 @@ struct TerminalTests {
         let screen = try TerminalScreen(Self.plain)
         try screen.waitUntilReady()
         try screen.type("hel")
-        let first = try Self.bar(try screen.waitFor("suggestions for hel") { $0[0] == "hel" && $0[22].hasPrefix("1 ") })
+        let first = Self.bar(try screen.waitFor("suggestions for hel") { $0[0] == "hel" && $0[22].hasPrefix("1 ") })
         // Alt-1 takes the first entry, with a space after it.
         try screen.press("M-1")
         try screen.waitFor("\(first[0]) taken") { $0[0] == first[0] }
         #expect(try screen.cursor() == (first[0].count + 1, 0))
         try screen.type("wor")
-        let second = try Self.bar(try screen.waitFor("suggestions for wor") { $0[0] == "\(first[0]) wor" && $0[22].hasPrefix("1 ") && $0[22].contains("2 ") })
+        let second = Self.bar(try screen.waitFor("suggestions for wor") { $0[0] == "\(first[0]) wor" && $0[22].hasPrefix("1 ") && $0[22].contains("2 ") })
         // F2 takes the second.
         try screen.press("F2")
         try screen.waitFor("\(second[1]) taken") { $0[0] == "\(first[0]) \(second[1])" }
         try screen.press("C-d")
         #expect(try screen.waitForExit().output == "\(first[0]) \(second[1]) ")
+    }
+
+    /// F-keys as rxvt (`ESC [ 12 ~`), the Linux console (`ESC [ [ A`) and xterm with a modifier
+    /// (`ESC [ 1 ; 2 R`) send them.
+    @Test(.enabled(if: hasSuggestions, "no language model: the bar stays empty"))
+    func functionKeysOfOtherTerminals() throws {
+        let screen = try TerminalScreen(Self.plain)
+        try screen.waitUntilReady()
+        var typed: [String] = []
+        for (prefix, sequence, index) in [("hel", "1b 5b 31 32 7e", 1), ("wor", "1b 5b 5b 41", 0), ("the", "1b 5b 31 3b 32 52", 2)] {
+            try screen.type(prefix)
+            let text = (typed + [prefix]).joined(separator: " ")
+            let bar = Self.bar(try screen.waitFor("suggestions for \(prefix)") { $0[0] == text && $0[22].contains("3 ") })
+            try screen.tmux(["send-keys", "-H"] + sequence.split(separator: " ").map(String.init))
+            typed.append(bar[index])
+            try screen.waitFor("\(bar[index]) taken") { $0[0] == typed.joined(separator: " ") }
+        }
+        try screen.press("C-d")
+        #expect(try screen.waitForExit().output == typed.joined(separator: " ") + " ")
     }
 
     /// The entries of a bar line (`1 help │ 2 held │ 3 [hello]`), brackets removed.
