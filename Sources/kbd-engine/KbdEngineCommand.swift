@@ -8,11 +8,13 @@ struct KbdEngineCommand: ParsableCommand {
         commandName: "kbd-engine",
         abstract: "A keyboard engine: keystrokes in, text out, with a suggestion bar.",
         discussion: """
-        With no mode option, reads keystrokes from standard input until its end and prints the \
-        resulting document. Input is UTF-8 text in which every character is a key tap; 0x7F and \
+        With no mode option and standard input a pipe or a file, reads keystrokes from it until \
+        its end and prints the resulting document. Input is UTF-8 text in which every character is a key tap; 0x7F and \
         0x08 are BackSpace, newline and CR Return, tab Tab, ESC [ A/B/C/D the arrow keys. Invalid \
         UTF-8 and stray control bytes are reported on standard error with their byte offset and \
         skipped.
+
+        \(InteractiveMode.keyHelp)
 
         Example:  printf 'hello. how are you? i am fine  ok' | kbd-engine
         """
@@ -45,6 +47,8 @@ struct KbdEngineCommand: ParsableCommand {
             try LineProtocolMode(engine: engine).run()
         } else if let keys {
             try PipeMode(engine: engine, showBar: showBar).run(script: keys)
+        } else if let screen = InteractiveMode.screen() {
+            try InteractiveMode(engine: engine, screenFD: screen).run()
         } else {
             try PipeMode(engine: engine, showBar: showBar).runStandardInput()
         }
