@@ -82,7 +82,7 @@ public final class KeyboardRuntime: Sendable {
             let predictor = Predictor(model: model)
             overlay = predictor.overlay
             session.addSource(LexiconSource(predictor: predictor))
-            let corrections = CorrectionSource(predictor: predictor, settings: options.settings)
+            let corrections = CorrectionSource(predictor: predictor, settings: session.settings)
             session.addSource(corrections)
             session.setCorrector(corrections)
         }
