@@ -88,7 +88,7 @@ let package = Package(
             dependencies: ["KbdStore", .product(name: "ZIPFoundation", package: "ZIPFoundation")],
             swiftSettings: strict
         ),
-        .testTarget(name: "KbdEngineTests", dependencies: ["KbdEngine"], swiftSettings: strict),
+        .testTarget(name: "KbdEngineTests", dependencies: ["KbdEngine", "KbdRuntime"], swiftSettings: strict),
         .testTarget(name: "KbdProtocolTests", dependencies: ["KbdProtocol"], swiftSettings: strict),
         .testTarget(name: "CLITests", dependencies: [], swiftSettings: strict),
     ]
