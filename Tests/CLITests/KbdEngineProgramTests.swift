@@ -66,6 +66,14 @@ import Testing
         #expect(t.stderr.contains("--keyboard-type: unknown value \"qwerty\""))
     }
 
+    @Test func theBarThroughKeyScriptsAndThePipe() throws {
+        let r = try ProgramRunner.run("kbd-engine", ["--show-bar", "--keys", "thank you very mu"])
+        #expect(r.stdout == "Thank you very mu")
+        #expect(r.stderr.hasPrefix("kbd-engine: bar: completion: much | "))
+        let p = try ProgramRunner.run("kbd-engine", ["--show-bar", "--suggestions", "1"], input: "one of ")
+        #expect(p.stderr == "kbd-engine: bar: prediction: the\n")
+    }
+
     @Test func traitOptions() throws {
         #expect(try ProgramRunner.run("kbd-engine", ["--keyboard-type", "emailAddress", "--keys", "me  here"]).stdout == "me  here")
         #expect(try ProgramRunner.run("kbd-engine", ["--autocapitalization", "words", "--keys", "new york"]).stdout == "New York")
@@ -92,6 +100,13 @@ import Testing
             #"{"edits":[{"deleteBackward":1}],"suggestions":[],"handled":true}"#,
             #"{"edits":[],"suggestions":[],"document":{"before":"Hi","after":""}}"#,
         ])
+    }
+
+    @Test func everyReplyCarriesTheBar() throws {
+        let replies = try session([#"{"keys":"thank you very mu"}"#, #"{"select":0}"#, #"{"document":true}"#])
+        #expect(replies[0].hasPrefix(#"{"edits":[{"insertText":"Thank you very mu"}],"suggestions":[{"text":"much","kind":"completion"},"#))
+        #expect(replies[1].hasPrefix(#"{"edits":[{"deleteBackward":2},{"insertText":"much "}],"suggestions":[{"text":"#))
+        #expect(replies[2].contains(#""document":{"before":"Thank you very much ","after":""}"#))
     }
 
     @Test func malformedLinesGetErrorsAndTheSessionGoesOn() throws {
