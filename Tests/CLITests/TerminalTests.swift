@@ -1,18 +1,6 @@
 import Foundation
 import Testing
 
-/// Whether the engine corrects `helo` at all (the autocorrection stage is in); the test then
-/// expects `hello`.
-private let correctsHelo: Bool = {
-    guard let out = try? ProgramRunner.run("kbd-engine", ["--no-autocap", "--incognito", "--keys", "helo "]).stdout else { return false }
-    return out != "helo "
-}()
-
-/// Whether the bar has suggestions for `hel` (a language model is installed).
-private let hasSuggestions: Bool = {
-    (try? ProgramRunner.run("kbd-engine", ["--no-autocap", "--incognito", "--show-bar", "--keys", "hel"]).stderr.contains("completion")) ?? false
-}()
-
 /// kbd-engine's interactive mode, driven through a real terminal (tmux).
 @Suite(.enabled(if: TerminalScreen.tmux != nil, "needs tmux"))
 struct TerminalTests {
@@ -235,8 +223,7 @@ struct TerminalTests {
 
     // MARK: Autocorrection (needs the correction stage and the English model)
 
-    @Test(.enabled(if: correctsHelo, "the engine does not correct helo yet"))
-    func anAutocorrectionIsShownAppliedAndUndone() throws {
+    @Test func anAutocorrectionIsShownAppliedAndUndone() throws {
         let screen = try TerminalScreen(Self.plain)
         try screen.waitUntilReady()
         try screen.type("helo")
@@ -261,8 +248,7 @@ struct TerminalTests {
         #expect(end.settingsAfter == end.settingsBefore)
     }
 
-    @Test(.enabled(if: hasSuggestions, "no language model: the bar stays empty"))
-    func suggestionsAreTakenWithAltDigitsAndFunctionKeys() throws {
+    @Test func suggestionsAreTakenWithAltDigitsAndFunctionKeys() throws {
         let screen = try TerminalScreen(Self.plain)
         try screen.waitUntilReady()
         try screen.type("hel")
@@ -282,8 +268,7 @@ struct TerminalTests {
 
     /// F-keys as rxvt (`ESC [ 12 ~`), the Linux console (`ESC [ [ A`) and xterm with a modifier
     /// (`ESC [ 1 ; 2 R`) send them.
-    @Test(.enabled(if: hasSuggestions, "no language model: the bar stays empty"))
-    func functionKeysOfOtherTerminals() throws {
+    @Test func functionKeysOfOtherTerminals() throws {
         let screen = try TerminalScreen(Self.plain)
         try screen.waitUntilReady()
         var typed: [String] = []
