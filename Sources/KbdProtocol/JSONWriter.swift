@@ -49,16 +49,8 @@ public struct JSONWriter {
 
     public mutating func writeString(_ s: String) {
         bytes.append(UInt8(ascii: "\""))
-        var utf8 = s.utf8
-        let done = utf8.withContiguousStorageIfAvailable { buffer in
-            writeEscaped(buffer)
-        }
-        if done == nil {
-            var copy = s
-            copy.makeContiguousUTF8()
-            utf8 = copy.utf8
-            _ = utf8.withContiguousStorageIfAvailable { writeEscaped($0) }
-        }
+        var text = s
+        text.withUTF8 { writeEscaped($0) }
         bytes.append(UInt8(ascii: "\""))
     }
 
