@@ -67,6 +67,12 @@ public final class Corrector {
     public var searchLimit: Float = 10
 
     private let index: DeleteIndex
+    private lazy var keySearch = KeySearch(model: model)
+    /// Find candidates beyond one edit with the trie walk (`KeySearch`) rather than two-byte
+    /// deletions and a prefix scan.
+    public var useKeySearch = false
+    /// 0: the trie walk replaces the two-deletion lookups; 1: it replaces only the prefix scan.
+    public var keySearchAfter = 1
     private var stamp: [UInt32]
     private var generation: UInt32 = 0
     private var typedKey: [UInt8] = []
@@ -221,6 +227,24 @@ public final class Corrector {
             if i > 0 && key[i] == key[i - 1] { continue }
             lookup(DeleteIndex.hash(key, skipping: i, -1))
         }
+        if useKeySearch && keySearchAfter == 0 {
+            // More than one edit only when one does not give a likely word: every word within
+            // the limit, by the pruned trie walk over the sorted keys.
+            if bestCost() > oneEditEnough {
+                var best = -Float.infinity
+                for f in found where f.id >= 0 { best = max(best, Float(candidateScore(f.id, f.cost))) }
+                let bounds = KeySearch.Bounds(limit: limit, weight: Float(languageWeight),
+                                              slack: previousID >= 0 ? contextSlack : 0,
+                                              floor: Float(scoreFloor), margin: Float(scoreMargin))
+                keySearch.search(key, errorModel: errorModel, bounds: bounds, best: best) { [self] id, cost in
+                    let before = found.count
+                    consider(id)
+                    guard found.count > before else { return -.infinity }
+                    return Float(candidateScore(id, found[before].cost))
+                }
+            }
+            return
+        }
         // Two edits only when one does not give a likely word.
         if n >= 3 && bestCost() > oneEditEnough {
             for i in 0..<n {
@@ -231,7 +255,21 @@ public final class Corrector {
         }
         // Longer misspellings stray further: scan the words that start as the typed word does.
         if n >= 6 && bestCost() > twoEditsEnough {
-            scanPrefix(key, limit: limit, consider)
+            if useKeySearch {
+                let bounds = KeySearch.Bounds(limit: limit, weight: Float(languageWeight),
+                                              slack: previousID >= 0 ? contextSlack : 0,
+                                              floor: Float(scoreFloor), margin: Float(scoreMargin))
+                var best = -Float.infinity
+                for f in found where f.id >= 0 { best = max(best, Float(candidateScore(f.id, f.cost))) }
+                keySearch.search(key, errorModel: errorModel, bounds: bounds, best: best) { [self] id, cost in
+                    let before = found.count
+                    consider(id)
+                    guard found.count > before else { return -.infinity }
+                    return Float(candidateScore(id, found[before].cost))
+                }
+            } else {
+                scanPrefix(key, limit: limit, consider)
+            }
         }
     }
 
@@ -239,6 +277,17 @@ public final class Corrector {
     public var oneEditEnough: Float = 3.1
     /// Cost under which the prefix scan is skipped.
     public var twoEditsEnough: Float = 6.5
+
+    /// Scores under which trie-search candidates are not looked for (nats).
+    public var scoreFloor: Double = -22
+    /// How far below the best candidate so far the trie search still looks (nats).
+    public var scoreMargin: Double = 5
+    /// What the previous word may add to a word's log-probability, for the trie search's bound.
+    public var contextSlack: Float = 2
+
+    private func candidateScore(_ id: Int32, _ cost: Float) -> Double {
+        languageWeight * modelLogProb(id) - Double(cost)
+    }
 
     private func bestCost() -> Float {
         var best = Float.infinity

@@ -123,17 +123,24 @@ public struct ErrorModel: Sendable {
         }
     }
 
+    /// The cost of leaving out intended byte `j`. Only the byte before counts for a double
+    /// letter: leaving out either letter of a pair aligns the same, and the trie search
+    /// (`KeySearch`) cannot see the byte after.
     @inline(__always)
     private func omissionCost(_ intended: UnsafeBufferPointer<UInt8>, _ j: Int, _ c: Costs) -> Float {
-        let w = intended[j]
+        omissionCost(intended[j], previous: j > 0 ? intended[j - 1] : nil, c)
+    }
+
+    /// The cost of leaving out intended byte `w` that follows `previous`.
+    @inline(__always)
+    func omissionCost(_ w: UInt8, previous: UInt8?, _ c: Costs) -> Float {
         if w == UInt8(ascii: "'") || w == UInt8(ascii: "-") { return c.apostropheOmission }
-        if j > 0 && intended[j - 1] == w { return c.doubleOmission }
-        if j + 1 < intended.count && intended[j + 1] == w { return c.doubleOmission }
+        if previous == w { return c.doubleOmission }
         return c.omission
     }
 
     @inline(__always)
-    private func insertionCost(_ typed: UnsafeBufferPointer<UInt8>, _ i: Int, _ c: Costs, intendedNext: UInt8? = nil) -> Float {
+    func insertionCost(_ typed: UnsafeBufferPointer<UInt8>, _ i: Int, _ c: Costs, intendedNext: UInt8? = nil) -> Float {
         let t = typed[i]
         if i > 0 {
             let prev = typed[i - 1]

@@ -62,6 +62,7 @@ struct Typos: ParsableCommand {
             }
         }
         var languageWeight = 0.5
+        var tuning: [(String, Double)] = []
         for (k, v) in pairs(set) {
             switch k {
             case "keep": p.keepLogProb = v
@@ -69,12 +70,24 @@ struct Typos: ParsableCommand {
             case "maxCost": p.maxCost = Float(v)
             case "contraction": p.contractionMargin = v
             case "lm": languageWeight = v
+            case "keySearch", "searchLimit", "oneEdit", "twoEdits", "floor", "scoreMargin", "slack": tuning.append((k, v))
             default: fail("unknown policy value \(k)")
             }
         }
         let kb = KeyboardLayout.forLocale("en", name: layout, modelPath: m.path)
         let corrector = Corrector(model: m, overlay: LearningOverlay(model: m), errorModel: ErrorModel(layout: kb, costs: c))
         corrector.languageWeight = languageWeight
+        for (k, v) in tuning {
+            switch k {
+            case "keySearch": corrector.useKeySearch = v != 0; corrector.keySearchAfter = v == 2 ? 1 : 0
+            case "searchLimit": corrector.searchLimit = Float(v)
+            case "oneEdit": corrector.oneEditEnough = Float(v)
+            case "floor": corrector.scoreFloor = v
+            case "scoreMargin": corrector.scoreMargin = v
+            case "slack": corrector.contextSlack = Float(v)
+            default: corrector.twoEditsEnough = Float(v)
+            }
+        }
 
         guard let data = FileManager.default.contents(atPath: tsv) else { fail("cannot read \(tsv)") }
         var items: [(String, String)] = []
