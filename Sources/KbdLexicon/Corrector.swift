@@ -192,6 +192,14 @@ public final class Corrector {
         }
         let n = key.count
         let limit = searchLimit
+        let em = errorModel  // one copy, not one per candidate
+        let weight = Float(languageWeight)
+        // in context a word's log-probability is at most `upSlack` above its unigram's (a
+        // bound that holds for all but strongly predicted words) and at least `downSlack` below
+        let upSlack: Float = previousID >= 0 ? contextSlack : 0
+        let downSlack: Float = previousID >= 0 ? Float(-log(0.2 * 0.2 / 0.8)) : 0
+        let margin = Float(scoreMargin)
+        var floor = Float(scoreFloor)
         let consider: (Int32) -> Void = { [self] id in
             let i = Int(id)
             guard i >= 0, i < stamp.count, stamp[i] != generation else { return }
@@ -201,11 +209,24 @@ public final class Corrector {
                 // a known word: only its contractions (the same letters with an apostrophe)
                 guard w.count == n + 1 || w.count == n + 2, w.contains(UInt8(ascii: "'")),
                       w.lazy.filter({ $0 != UInt8(ascii: "'") }).elementsEqual(key) else { return }
+                let c = em.cost(typed: key, intended: w, limit: limit)
+                if c.isFinite { found.append((id, -1, c)) }
+                return
             } else if abs(w.count - n) > 3 {
                 return
             }
-            let c = errorModel.cost(typed: key, intended: w, limit: limit)
-            if c.isFinite { found.append((id, -1, c)) }
+            // A word matters only if it can score within the margin of the best so far: its
+            // likeliest score (unigram + what context may add) caps what it may cost.
+            let uni = model.logProbability(id)
+            let wordLimit = min(limit, weight * (uni + upSlack) - floor)
+            guard wordLimit >= 0 else { return }
+            let c = em.cost(typed: key, intended: w, limit: wordLimit)
+            if c.isFinite {
+                found.append((id, -1, c))
+                // and its least likely score raises the bar for the others
+                let sure = weight * (uni - downSlack) - c - margin
+                if sure > floor { floor = sure }
+            }
         }
         let considerOverlay: (Int32) -> Void = { [self] i in
             let o = Int(i)
@@ -214,7 +235,7 @@ public final class Corrector {
             let e = overlay.entry(i)
             guard e.modelID < 0 else { return }
             var k = e.key
-            let c = k.withUTF8 { errorModel.cost(typed: key, intended: $0, limit: limit) }
+            let c = k.withUTF8 { em.cost(typed: key, intended: $0, limit: limit) }
             if c.isFinite { found.append((-1, i, c)) }
         }
         func lookup(_ h: UInt32) {
@@ -283,7 +304,7 @@ public final class Corrector {
     /// How far below the best candidate so far the trie search still looks (nats).
     public var scoreMargin: Double = 5
     /// What the previous word may add to a word's log-probability, for the trie search's bound.
-    public var contextSlack: Float = 2
+    public var contextSlack: Float = 3
 
     private func candidateScore(_ id: Int32, _ cost: Float) -> Double {
         languageWeight * modelLogProb(id) - Double(cost)

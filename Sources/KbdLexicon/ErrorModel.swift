@@ -89,31 +89,42 @@ public struct ErrorModel: Sendable {
         if n == 0 || m == 0 { return .infinity }
         let c = costs
         let width = m + 1
-        return withUnsafeTemporaryAllocation(of: Float.self, capacity: 3 * (Self.maxLength + 1)) { rows in
-            // rows: previous-previous, previous, current (each `width` long)
+        return withUnsafeTemporaryAllocation(of: Float.self, capacity: 4 * (Self.maxLength + 1)) { rows in
+            // rows: previous-previous, previous, current (each `width` long), then the cost of
+            // leaving out each intended byte (first-letter charge included)
             var pp = rows.baseAddress!, p = pp + width, cur = p + width
+            let omit = cur + width
+            omit[1] = omissionCost(intended, 0, c) + c.firstLetter
+            if m > 1 { for j in 2...m { omit[j] = omissionCost(intended, j - 1, c) } }
             p[0] = 0
-            for j in 1...m { p[j] = p[j - 1] + omissionCost(intended, j - 1, c) + (j == 1 ? c.firstLetter : 0) }
+            for j in 1...m { p[j] = p[j - 1] + omit[j] }
+            let w0 = intended[0]
             for i in 1...n {
                 let t = typed[i - 1]
+                // an extra typed letter costs the same whatever is meant
                 let ins = insertionCost(typed, i - 1, c) + (i == 1 ? c.firstLetter : 0)
                 cur[0] = p[0] + ins
-                var rowMin = cur[0]
-                for j in 1...m {
+                // the first intended letter: substitutions charge the first-letter cost
+                var best = p[0] + (t == w0 ? 0 : substitutionCost(t, w0) + c.firstLetter)
+                if p[1] + ins < best { best = p[1] + ins }
+                if cur[0] + omit[1] < best { best = cur[0] + omit[1] }
+                cur[1] = best
+                var rowMin = min(cur[0], best)
+                var j = 2
+                while j <= m {
                     let w = intended[j - 1]
-                    var best = p[j - 1] + (t == w ? 0 : substitutionCost(t, w) + (j == 1 ? c.firstLetter : 0))
-                    // extra typed letter (typed[i-1] not meant)
-                    let extra = p[j] + insertionCost(typed, i - 1, c, intendedNext: w) + (i == 1 ? c.firstLetter : 0)
+                    var best = p[j - 1] + (t == w ? 0 : substitutionCost(t, w))
+                    let extra = p[j] + ins
                     if extra < best { best = extra }
-                    // intended letter left out
-                    let left = cur[j - 1] + omissionCost(intended, j - 1, c) + (j == 1 ? c.firstLetter : 0)
+                    let left = cur[j - 1] + omit[j]
                     if left < best { best = left }
-                    if i > 1 && j > 1 && t == intended[j - 2] && typed[i - 2] == w && t != w {
+                    if i > 1 && t == intended[j - 2] && typed[i - 2] == w && t != w {
                         let swap = pp[j - 2] + c.transposition
                         if swap < best { best = swap }
                     }
                     cur[j] = best
                     if best < rowMin { rowMin = best }
+                    j += 1
                 }
                 if rowMin > limit { return .infinity }
                 let t0 = pp
@@ -140,7 +151,7 @@ public struct ErrorModel: Sendable {
     }
 
     @inline(__always)
-    func insertionCost(_ typed: UnsafeBufferPointer<UInt8>, _ i: Int, _ c: Costs, intendedNext: UInt8? = nil) -> Float {
+    func insertionCost(_ typed: UnsafeBufferPointer<UInt8>, _ i: Int, _ c: Costs) -> Float {
         let t = typed[i]
         if i > 0 {
             let prev = typed[i - 1]
