@@ -67,12 +67,6 @@ public final class Corrector {
     public var searchLimit: Float = 10
 
     private let index: DeleteIndex
-    private lazy var keySearch = KeySearch(model: model)
-    /// Find candidates beyond one edit with the trie walk (`KeySearch`) rather than two-byte
-    /// deletions and a prefix scan.
-    public var useKeySearch = false
-    /// 0: the trie walk replaces the two-deletion lookups; 1: it replaces only the prefix scan.
-    public var keySearchAfter = 1
     private var stamp: [UInt32]
     private var generation: UInt32 = 0
     private var typedKey: [UInt8] = []
@@ -193,13 +187,6 @@ public final class Corrector {
         let n = key.count
         let limit = searchLimit
         let em = errorModel  // one copy, not one per candidate
-        let weight = Float(languageWeight)
-        // in context a word's log-probability is at most `upSlack` above its unigram's (a
-        // bound that holds for all but strongly predicted words) and at least `downSlack` below
-        let upSlack: Float = previousID >= 0 ? contextSlack : 0
-        let downSlack: Float = previousID >= 0 ? Float(-log(0.2 * 0.2 / 0.8)) : 0
-        let margin = Float(scoreMargin)
-        var floor = Float(scoreFloor)
         let consider: (Int32) -> Void = { [self] id in
             let i = Int(id)
             guard i >= 0, i < stamp.count, stamp[i] != generation else { return }
@@ -215,18 +202,8 @@ public final class Corrector {
             } else if abs(w.count - n) > 3 {
                 return
             }
-            // A word matters only if it can score within the margin of the best so far: its
-            // likeliest score (unigram + what context may add) caps what it may cost.
-            let uni = model.logProbability(id)
-            let wordLimit = min(limit, weight * (uni + upSlack) - floor)
-            guard wordLimit >= 0 else { return }
-            let c = em.cost(typed: key, intended: w, limit: wordLimit)
-            if c.isFinite {
-                found.append((id, -1, c))
-                // and its least likely score raises the bar for the others
-                let sure = weight * (uni - downSlack) - c - margin
-                if sure > floor { floor = sure }
-            }
+            let c = em.cost(typed: key, intended: w, limit: limit)
+            if c.isFinite { found.append((id, -1, c)) }
         }
         let considerOverlay: (Int32) -> Void = { [self] i in
             let o = Int(i)
@@ -248,24 +225,6 @@ public final class Corrector {
             if i > 0 && key[i] == key[i - 1] { continue }
             lookup(DeleteIndex.hash(key, skipping: i, -1))
         }
-        if useKeySearch && keySearchAfter == 0 {
-            // More than one edit only when one does not give a likely word: every word within
-            // the limit, by the pruned trie walk over the sorted keys.
-            if bestCost() > oneEditEnough {
-                var best = -Float.infinity
-                for f in found where f.id >= 0 { best = max(best, Float(candidateScore(f.id, f.cost))) }
-                let bounds = KeySearch.Bounds(limit: limit, weight: Float(languageWeight),
-                                              slack: previousID >= 0 ? contextSlack : 0,
-                                              floor: Float(scoreFloor), margin: Float(scoreMargin))
-                keySearch.search(key, errorModel: errorModel, bounds: bounds, best: best) { [self] id, cost in
-                    let before = found.count
-                    consider(id)
-                    guard found.count > before else { return -.infinity }
-                    return Float(candidateScore(id, found[before].cost))
-                }
-            }
-            return
-        }
         // Two edits only when one does not give a likely word.
         if n >= 3 && bestCost() > oneEditEnough {
             for i in 0..<n {
@@ -276,39 +235,14 @@ public final class Corrector {
         }
         // Longer misspellings stray further: scan the words that start as the typed word does.
         if n >= 6 && bestCost() > twoEditsEnough {
-            if useKeySearch {
-                let bounds = KeySearch.Bounds(limit: limit, weight: Float(languageWeight),
-                                              slack: previousID >= 0 ? contextSlack : 0,
-                                              floor: Float(scoreFloor), margin: Float(scoreMargin))
-                var best = -Float.infinity
-                for f in found where f.id >= 0 { best = max(best, Float(candidateScore(f.id, f.cost))) }
-                keySearch.search(key, errorModel: errorModel, bounds: bounds, best: best) { [self] id, cost in
-                    let before = found.count
-                    consider(id)
-                    guard found.count > before else { return -.infinity }
-                    return Float(candidateScore(id, found[before].cost))
-                }
-            } else {
-                scanPrefix(key, limit: limit, consider)
-            }
+            scanPrefix(key, limit: limit, consider)
         }
     }
 
     /// Cost under which a one-edit candidate ends the search.
     public var oneEditEnough: Float = 3.1
     /// Cost under which the prefix scan is skipped.
-    public var twoEditsEnough: Float = 6.5
-
-    /// Scores under which trie-search candidates are not looked for (nats).
-    public var scoreFloor: Double = -22
-    /// How far below the best candidate so far the trie search still looks (nats).
-    public var scoreMargin: Double = 5
-    /// What the previous word may add to a word's log-probability, for the trie search's bound.
-    public var contextSlack: Float = 3
-
-    private func candidateScore(_ id: Int32, _ cost: Float) -> Double {
-        languageWeight * modelLogProb(id) - Double(cost)
-    }
+    public var twoEditsEnough: Float = 6.0
 
     private func bestCost() -> Float {
         var best = Float.infinity

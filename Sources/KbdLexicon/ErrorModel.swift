@@ -24,14 +24,18 @@ public struct ErrorModel: Sendable {
         public var insertion: Float = 3.6
         /// An extra letter equal to the one before it (`helllo`) or one next to a neighbour's key.
         public var nearInsertion: Float = 2.6
+        /// A letter typed twice that is meant once (`untill`): the mirror of `doubleOmission`.
+        public var doubledInsertion: Float = 2.0
         /// A letter left out.
-        public var omission: Float = 3.4
+        public var omission: Float = 2.3
+        /// A vowel left out (`declrative`, `opend`): unstressed vowels are written as heard.
+        public var vowelOmission: Float = 2.0
         /// One letter of a double letter left out (`acommodate`).
         public var doubleOmission: Float = 1.4
         /// An apostrophe left out (`dont`).
         public var apostropheOmission: Float = 0.1
         /// Two neighbouring letters swapped.
-        public var transposition: Float = 2.6
+        public var transposition: Float = 2.3
         /// Added to an edit of the first letter.
         public var firstLetter: Float = 1.4
         /// Accents and case are folded before comparing; a spelling that differs from the typed
@@ -135,8 +139,7 @@ public struct ErrorModel: Sendable {
     }
 
     /// The cost of leaving out intended byte `j`. Only the byte before counts for a double
-    /// letter: leaving out either letter of a pair aligns the same, and the trie search
-    /// (`KeySearch`) cannot see the byte after.
+    /// letter: leaving out either letter of a pair aligns the same.
     @inline(__always)
     private func omissionCost(_ intended: UnsafeBufferPointer<UInt8>, _ j: Int, _ c: Costs) -> Float {
         omissionCost(intended[j], previous: j > 0 ? intended[j - 1] : nil, c)
@@ -147,7 +150,10 @@ public struct ErrorModel: Sendable {
     func omissionCost(_ w: UInt8, previous: UInt8?, _ c: Costs) -> Float {
         if w == UInt8(ascii: "'") || w == UInt8(ascii: "-") { return c.apostropheOmission }
         if previous == w { return c.doubleOmission }
-        return c.omission
+        switch w {
+        case UInt8(ascii: "a"), UInt8(ascii: "e"), UInt8(ascii: "i"), UInt8(ascii: "o"), UInt8(ascii: "u"): return c.vowelOmission
+        default: return c.omission
+        }
     }
 
     @inline(__always)
@@ -155,12 +161,12 @@ public struct ErrorModel: Sendable {
         let t = typed[i]
         if i > 0 {
             let prev = typed[i - 1]
-            if prev == t { return c.nearInsertion }
+            if prev == t { return c.doubledInsertion }
             if t < 0x80 && prev < 0x80 && nearKeys[Int(t) &* 128 &+ Int(prev)] { return c.nearInsertion }
         }
         if i + 1 < typed.count {
             let next = typed[i + 1]
-            if next == t { return c.nearInsertion }
+            if next == t { return c.doubledInsertion }
             if t < 0x80 && next < 0x80 && nearKeys[Int(t) &* 128 &+ Int(next)] { return c.nearInsertion }
         }
         return c.insertion

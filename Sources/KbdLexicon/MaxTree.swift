@@ -31,18 +31,6 @@ struct MaxTree: Sendable {
         }
     }
 
-    /// The largest score in `range` (−∞ when empty), O(log n).
-    func maximum(in range: Range<Int>) -> Float {
-        var m = -Float.infinity
-        var lo = range.lowerBound + size, hi = range.upperBound + size
-        while lo < hi {
-            if lo & 1 == 1 { m = max(m, nodes[lo]); lo += 1 }
-            if hi & 1 == 1 { hi -= 1; m = max(m, nodes[hi]) }
-            lo >>= 1; hi >>= 1
-        }
-        return m
-    }
-
     /// Appends up to `k` indices of `range`, best first, for which `accept` holds.
     /// `heap` is scratch space the caller keeps between calls (no allocation once warm).
     func best(in range: Range<Int>, k: Int, heap: inout [(Float, Int32)], accept: (Int) -> Bool, into out: inout [Int32]) {

@@ -53,6 +53,8 @@ struct Typos: ParsableCommand {
             case "insertion": c.insertion = Float(v)
             case "nearInsertion": c.nearInsertion = Float(v)
             case "omission": c.omission = Float(v)
+            case "vowelOmission": c.vowelOmission = Float(v)
+            case "doubledInsertion": c.doubledInsertion = Float(v)
             case "doubleOmission": c.doubleOmission = Float(v)
             case "apostropheOmission": c.apostropheOmission = Float(v)
             case "transposition": c.transposition = Float(v)
@@ -70,7 +72,7 @@ struct Typos: ParsableCommand {
             case "maxCost": p.maxCost = Float(v)
             case "contraction": p.contractionMargin = v
             case "lm": languageWeight = v
-            case "keySearch", "searchLimit", "oneEdit", "twoEdits", "floor", "scoreMargin", "slack": tuning.append((k, v))
+            case "searchLimit", "oneEdit", "twoEdits": tuning.append((k, v))
             default: fail("unknown policy value \(k)")
             }
         }
@@ -79,13 +81,8 @@ struct Typos: ParsableCommand {
         corrector.languageWeight = languageWeight
         for (k, v) in tuning {
             switch k {
-            case "keySearch": corrector.useKeySearch = v != 0; corrector.keySearchAfter = v == 2 ? 1 : 0
-            case "slackOnly": corrector.contextSlack = Float(v)
             case "searchLimit": corrector.searchLimit = Float(v)
             case "oneEdit": corrector.oneEditEnough = Float(v)
-            case "floor": corrector.scoreFloor = v
-            case "scoreMargin": corrector.scoreMargin = v
-            case "slack": corrector.contextSlack = Float(v)
             default: corrector.twoEditsEnough = Float(v)
             }
         }
