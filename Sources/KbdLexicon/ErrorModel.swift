@@ -4,8 +4,8 @@
 /// Substitutions cost by the distance between the two keys on the layout (a neighbour is a
 /// cheap slip, a key across the keyboard an expensive one; vowels for vowels are cheap too, the
 /// common spelling confusion); an extra letter is cheap when it doubles its neighbour or sits next
-/// to it on the keyboard; a left-out letter is cheap when it is one of a double letter, and a
-/// left-out apostrophe (`dont`) costs almost nothing; swapping two letters costs one edit. An edit
+/// to it on the keyboard; a left-out letter is cheap when it is one of a double letter, a little
+/// cheaper when it is a vowel, and a left-out apostrophe (`dont`) costs almost nothing; swapping two letters costs one edit. An edit
 /// to the first letter costs more: people rarely get it wrong.
 ///
 /// A value type, `Sendable`; `cost` allocates nothing.
