@@ -123,7 +123,7 @@ public final class Corrector {
     public func autocorrection(for word: some StringProtocol, previousWords: [Substring], policy: Policy = .modest) -> Correction? {
         let typed = String(word)
         let list = ranked(typed, previous: previousWords.last.map(String.init) ?? "")
-        guard let best = list.first, best.cost <= policy.maxCost else { return nil }
+        guard let best = list.first, best.cost <= policy.maxCost + longWordAllowance(typed.utf8.count) else { return nil }
         if isKnown(typed) {
             // only a contraction, far more likely than the word typed (out of context: the pair
             // lists split contractions, so they know `we cant` but not `we can't`)
@@ -185,7 +185,7 @@ public final class Corrector {
             generation = 1
         }
         let n = key.count
-        let limit = searchLimit
+        let limit = searchLimit + longWordAllowance(n)
         let em = errorModel  // one copy, not one per candidate
         let consider: (Int32) -> Void = { [self] id in
             let i = Int(id)
@@ -243,6 +243,16 @@ public final class Corrector {
     public var oneEditEnough: Float = 3.1
     /// Cost under which the prefix scan is skipped.
     public var twoEditsEnough: Float = 6.0
+
+    /// What a word longer than `longWordLength` bytes may cost more per extra byte (nats): a
+    /// long word holds more slips, and is rarely mistaken for another.
+    public var longWordAllowancePerByte: Float = 0.8
+    /// The length (bytes) from which `longWordAllowancePerByte` counts.
+    public var longWordLength = 8
+
+    private func longWordAllowance(_ bytes: Int) -> Float {
+        Float(max(0, bytes - longWordLength)) * longWordAllowancePerByte
+    }
 
     private func bestCost() -> Float {
         var best = Float.infinity

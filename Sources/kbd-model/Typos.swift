@@ -72,7 +72,7 @@ struct Typos: ParsableCommand {
             case "maxCost": p.maxCost = Float(v)
             case "contraction": p.contractionMargin = v
             case "lm": languageWeight = v
-            case "searchLimit", "oneEdit", "twoEdits": tuning.append((k, v))
+            case "searchLimit", "oneEdit", "twoEdits", "longPerByte", "longFrom": tuning.append((k, v))
             default: fail("unknown policy value \(k)")
             }
         }
@@ -83,6 +83,8 @@ struct Typos: ParsableCommand {
             switch k {
             case "searchLimit": corrector.searchLimit = Float(v)
             case "oneEdit": corrector.oneEditEnough = Float(v)
+            case "longPerByte": corrector.longWordAllowancePerByte = Float(v)
+            case "longFrom": corrector.longWordLength = Int(v)
             default: corrector.twoEditsEnough = Float(v)
             }
         }

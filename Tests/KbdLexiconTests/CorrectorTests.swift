@@ -85,6 +85,14 @@ import Testing
         #expect(corrector().autocorrection(for: "tounge", previousWords: [])?.text == "tongue")
     }
 
+    @Test func longWordsMayHoldMoreSlips() {
+        let c = corrector()
+        // two vowel slips and a left-out letter in eleven letters: over the base cost limit
+        #expect(c.autocorrection(for: "mantainance", previousWords: [])?.text == "maintenance")
+        c.longWordAllowancePerByte = 0
+        #expect(c.autocorrection(for: "mantainance", previousWords: []) == nil)
+    }
+
     @Test func knownWordsAreLeftAlone() {
         let c = corrector()
         for word in ["the", "its", "well", "were", "ill", "hell", "shell", "id", "cafe", "London"] {
