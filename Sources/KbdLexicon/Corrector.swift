@@ -123,7 +123,7 @@ public final class Corrector {
     public func autocorrection(for word: some StringProtocol, previousWords: [Substring], policy: Policy = .modest) -> Correction? {
         let typed = String(word)
         let list = ranked(typed, previous: previousWords.last.map(String.init) ?? "")
-        guard let best = list.first, best.cost <= policy.maxCost else { return nil }
+        guard let best = list.first, best.cost <= policy.maxCost + longWordAllowance(typed.utf8.count) else { return nil }
         if isKnown(typed) {
             // only a contraction, far more likely than the word typed (out of context: the pair
             // lists split contractions, so they know `we cant` but not `we can't`)
@@ -185,7 +185,8 @@ public final class Corrector {
             generation = 1
         }
         let n = key.count
-        let limit = searchLimit
+        let limit = searchLimit + longWordAllowance(n)
+        let em = errorModel  // one copy, not one per candidate
         let consider: (Int32) -> Void = { [self] id in
             let i = Int(id)
             guard i >= 0, i < stamp.count, stamp[i] != generation else { return }
@@ -195,10 +196,13 @@ public final class Corrector {
                 // a known word: only its contractions (the same letters with an apostrophe)
                 guard w.count == n + 1 || w.count == n + 2, w.contains(UInt8(ascii: "'")),
                       w.lazy.filter({ $0 != UInt8(ascii: "'") }).elementsEqual(key) else { return }
+                let c = em.cost(typed: key, intended: w, limit: limit)
+                if c.isFinite { found.append((id, -1, c)) }
+                return
             } else if abs(w.count - n) > 3 {
                 return
             }
-            let c = errorModel.cost(typed: key, intended: w, limit: limit)
+            let c = em.cost(typed: key, intended: w, limit: limit)
             if c.isFinite { found.append((id, -1, c)) }
         }
         let considerOverlay: (Int32) -> Void = { [self] i in
@@ -208,7 +212,7 @@ public final class Corrector {
             let e = overlay.entry(i)
             guard e.modelID < 0 else { return }
             var k = e.key
-            let c = k.withUTF8 { errorModel.cost(typed: key, intended: $0, limit: limit) }
+            let c = k.withUTF8 { em.cost(typed: key, intended: $0, limit: limit) }
             if c.isFinite { found.append((-1, i, c)) }
         }
         func lookup(_ h: UInt32) {
@@ -238,7 +242,17 @@ public final class Corrector {
     /// Cost under which a one-edit candidate ends the search.
     public var oneEditEnough: Float = 3.1
     /// Cost under which the prefix scan is skipped.
-    public var twoEditsEnough: Float = 6.5
+    public var twoEditsEnough: Float = 6.0
+
+    /// What a word longer than `longWordLength` bytes may cost more per extra byte (nats): a
+    /// long word holds more slips, and is rarely mistaken for another.
+    public var longWordAllowancePerByte: Float = 0.8
+    /// The length (bytes) from which `longWordAllowancePerByte` counts.
+    public var longWordLength = 8
+
+    private func longWordAllowance(_ bytes: Int) -> Float {
+        Float(max(0, bytes - longWordLength)) * longWordAllowancePerByte
+    }
 
     private func bestCost() -> Float {
         var best = Float.infinity

@@ -4,8 +4,8 @@
 /// Substitutions cost by the distance between the two keys on the layout (a neighbour is a
 /// cheap slip, a key across the keyboard an expensive one; vowels for vowels are cheap too, the
 /// common spelling confusion); an extra letter is cheap when it doubles its neighbour or sits next
-/// to it on the keyboard; a left-out letter is cheap when it is one of a double letter, and a
-/// left-out apostrophe (`dont`) costs almost nothing; swapping two letters costs one edit. An edit
+/// to it on the keyboard; a left-out letter is cheap when it is one of a double letter, a little
+/// cheaper when it is a vowel, and a left-out apostrophe (`dont`) costs almost nothing; swapping two letters costs one edit. An edit
 /// to the first letter costs more: people rarely get it wrong.
 ///
 /// A value type, `Sendable`; `cost` allocates nothing.
@@ -24,14 +24,18 @@ public struct ErrorModel: Sendable {
         public var insertion: Float = 3.6
         /// An extra letter equal to the one before it (`helllo`) or one next to a neighbour's key.
         public var nearInsertion: Float = 2.6
+        /// A letter typed twice that is meant once (`untill`): the mirror of `doubleOmission`.
+        public var doubledInsertion: Float = 2.0
         /// A letter left out.
-        public var omission: Float = 3.4
+        public var omission: Float = 2.3
+        /// A vowel left out (`declrative`, `opend`): unstressed vowels are written as heard.
+        public var vowelOmission: Float = 2.0
         /// One letter of a double letter left out (`acommodate`).
         public var doubleOmission: Float = 1.4
         /// An apostrophe left out (`dont`).
         public var apostropheOmission: Float = 0.1
         /// Two neighbouring letters swapped.
-        public var transposition: Float = 2.6
+        public var transposition: Float = 2.3
         /// Added to an edit of the first letter.
         public var firstLetter: Float = 1.4
         /// Accents and case are folded before comparing; a spelling that differs from the typed
@@ -89,31 +93,42 @@ public struct ErrorModel: Sendable {
         if n == 0 || m == 0 { return .infinity }
         let c = costs
         let width = m + 1
-        return withUnsafeTemporaryAllocation(of: Float.self, capacity: 3 * (Self.maxLength + 1)) { rows in
-            // rows: previous-previous, previous, current (each `width` long)
+        return withUnsafeTemporaryAllocation(of: Float.self, capacity: 4 * (Self.maxLength + 1)) { rows in
+            // rows: previous-previous, previous, current (each `width` long), then the cost of
+            // leaving out each intended byte (first-letter charge included)
             var pp = rows.baseAddress!, p = pp + width, cur = p + width
+            let omit = cur + width
+            omit[1] = omissionCost(intended, 0, c) + c.firstLetter
+            if m > 1 { for j in 2...m { omit[j] = omissionCost(intended, j - 1, c) } }
             p[0] = 0
-            for j in 1...m { p[j] = p[j - 1] + omissionCost(intended, j - 1, c) + (j == 1 ? c.firstLetter : 0) }
+            for j in 1...m { p[j] = p[j - 1] + omit[j] }
+            let w0 = intended[0]
             for i in 1...n {
                 let t = typed[i - 1]
+                // an extra typed letter costs the same whatever is meant
                 let ins = insertionCost(typed, i - 1, c) + (i == 1 ? c.firstLetter : 0)
                 cur[0] = p[0] + ins
-                var rowMin = cur[0]
-                for j in 1...m {
+                // the first intended letter: substitutions charge the first-letter cost
+                var best = p[0] + (t == w0 ? 0 : substitutionCost(t, w0) + c.firstLetter)
+                if p[1] + ins < best { best = p[1] + ins }
+                if cur[0] + omit[1] < best { best = cur[0] + omit[1] }
+                cur[1] = best
+                var rowMin = min(cur[0], best)
+                var j = 2
+                while j <= m {
                     let w = intended[j - 1]
-                    var best = p[j - 1] + (t == w ? 0 : substitutionCost(t, w) + (j == 1 ? c.firstLetter : 0))
-                    // extra typed letter (typed[i-1] not meant)
-                    let extra = p[j] + insertionCost(typed, i - 1, c, intendedNext: w) + (i == 1 ? c.firstLetter : 0)
+                    var best = p[j - 1] + (t == w ? 0 : substitutionCost(t, w))
+                    let extra = p[j] + ins
                     if extra < best { best = extra }
-                    // intended letter left out
-                    let left = cur[j - 1] + omissionCost(intended, j - 1, c) + (j == 1 ? c.firstLetter : 0)
+                    let left = cur[j - 1] + omit[j]
                     if left < best { best = left }
-                    if i > 1 && j > 1 && t == intended[j - 2] && typed[i - 2] == w && t != w {
+                    if i > 1 && t == intended[j - 2] && typed[i - 2] == w && t != w {
                         let swap = pp[j - 2] + c.transposition
                         if swap < best { best = swap }
                     }
                     cur[j] = best
                     if best < rowMin { rowMin = best }
+                    j += 1
                 }
                 if rowMin > limit { return .infinity }
                 let t0 = pp
@@ -123,26 +138,35 @@ public struct ErrorModel: Sendable {
         }
     }
 
+    /// The cost of leaving out intended byte `j`. Only the byte before counts for a double
+    /// letter: leaving out either letter of a pair aligns the same.
     @inline(__always)
     private func omissionCost(_ intended: UnsafeBufferPointer<UInt8>, _ j: Int, _ c: Costs) -> Float {
-        let w = intended[j]
+        omissionCost(intended[j], previous: j > 0 ? intended[j - 1] : nil, c)
+    }
+
+    /// The cost of leaving out intended byte `w` that follows `previous`.
+    @inline(__always)
+    func omissionCost(_ w: UInt8, previous: UInt8?, _ c: Costs) -> Float {
         if w == UInt8(ascii: "'") || w == UInt8(ascii: "-") { return c.apostropheOmission }
-        if j > 0 && intended[j - 1] == w { return c.doubleOmission }
-        if j + 1 < intended.count && intended[j + 1] == w { return c.doubleOmission }
-        return c.omission
+        if previous == w { return c.doubleOmission }
+        switch w {
+        case UInt8(ascii: "a"), UInt8(ascii: "e"), UInt8(ascii: "i"), UInt8(ascii: "o"), UInt8(ascii: "u"): return c.vowelOmission
+        default: return c.omission
+        }
     }
 
     @inline(__always)
-    private func insertionCost(_ typed: UnsafeBufferPointer<UInt8>, _ i: Int, _ c: Costs, intendedNext: UInt8? = nil) -> Float {
+    func insertionCost(_ typed: UnsafeBufferPointer<UInt8>, _ i: Int, _ c: Costs) -> Float {
         let t = typed[i]
         if i > 0 {
             let prev = typed[i - 1]
-            if prev == t { return c.nearInsertion }
+            if prev == t { return c.doubledInsertion }
             if t < 0x80 && prev < 0x80 && nearKeys[Int(t) &* 128 &+ Int(prev)] { return c.nearInsertion }
         }
         if i + 1 < typed.count {
             let next = typed[i + 1]
-            if next == t { return c.nearInsertion }
+            if next == t { return c.doubledInsertion }
             if t < 0x80 && next < 0x80 && nearKeys[Int(t) &* 128 &+ Int(next)] { return c.nearInsertion }
         }
         return c.insertion

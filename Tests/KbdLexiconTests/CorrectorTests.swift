@@ -53,6 +53,18 @@ import Testing
         #expect(model.cost(typed: "the", intended: "the") == 0)
         #expect(model.cost(typed: "xyz", intended: "the", limit: 4) == .infinity)
     }
+
+    @Test func theShapesOfTypingErrorsHaveTheirOwnCosts() {
+        // a left-out vowel (written as heard) is likelier than a left-out consonant
+        #expect(model.cost(typed: "wrd", intended: "word") < model.cost(typed: "wod", intended: "word"))
+        // a letter typed twice is likelier than a neighbouring key brushed (`k` is next to `l`)
+        #expect(model.cost(typed: "untill", intended: "until") < model.cost(typed: "untilk", intended: "until"))
+        // leaving a letter out or swapping two is likelier than hitting the neighbouring key
+        #expect(model.cost(typed: "wrld", intended: "world") < model.cost(typed: "wirld", intended: "world"))
+        #expect(model.cost(typed: "wrold", intended: "world") < model.cost(typed: "wirld", intended: "world"))
+        // either letter of a double left out costs the same (the cost looks only backwards)
+        #expect(model.cost(typed: "acommodate", intended: "accommodate") == model.cost(typed: "accomodate", intended: "accommodate"))
+    }
 }
 
 @Suite struct CorrectorTests {
@@ -66,6 +78,19 @@ import Testing
                              ("im", "I'm"), ("youre", "you're"), ("cant", "can't"), ("wont", "won't")] {
             #expect(c.autocorrection(for: typo, previousWords: [])?.text == word, "\(typo)")
         }
+    }
+
+    @Test func aMovedLetterIsFound() {
+        // an omission and an insertion (two edits) beat a one-key slip to a rarer word
+        #expect(corrector().autocorrection(for: "tounge", previousWords: [])?.text == "tongue")
+    }
+
+    @Test func longWordsMayHoldMoreSlips() {
+        let c = corrector()
+        // two vowel slips and a left-out letter in eleven letters: over the base cost limit
+        #expect(c.autocorrection(for: "mantainance", previousWords: [])?.text == "maintenance")
+        c.longWordAllowancePerByte = 0
+        #expect(c.autocorrection(for: "mantainance", previousWords: []) == nil)
     }
 
     @Test func knownWordsAreLeftAlone() {
