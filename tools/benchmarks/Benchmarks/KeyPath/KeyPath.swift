@@ -4,6 +4,7 @@ import KbdEngine
 
 nonisolated(unsafe) var typist: Typist?
 nonisolated(unsafe) var requests: [UInt8] = []
+nonisolated(unsafe) var largeStore: LargeStore?
 let requestCount = 100_000
 
 let benchmarks: @Sendable () -> Void = {
@@ -55,5 +56,19 @@ let benchmarks: @Sendable () -> Void = {
         benchmark.measurement(.custom("peak RSS (KiB)", useScalingFactor: false), rss)
     } setup: {
         requests = proseRequests(limit: requestCount)
+    }
+
+    // With a 1M-word user dictionary in the shared store: process start to the first reply
+    // with suggestions, and the process's peak resident memory.
+    Benchmark("start-up with 1M user words (kbd-engine process)",
+              configuration: .init(metrics: [.wallClock, .custom("peak RSS (KiB)", useScalingFactor: false)],
+                                   timeUnits: .milliseconds, maxDuration: .seconds(60), maxIterations: 3)) { benchmark in
+        let child = Child.spawn(enginePath(), ["--protocol", "jsonl", "--store", largeStore!.database])
+        child.write(Array("{\"key\":\"t\"}\n".utf8))
+        child.readLines(1)
+        benchmark.stopMeasurement()
+        benchmark.measurement(.custom("peak RSS (KiB)", useScalingFactor: false), child.finish())
+    } setup: {
+        largeStore = try LargeStore(words: 1_000_000)
     }
 }
