@@ -10,9 +10,9 @@ enum ASCIIWordBreaks {
         case other, letter, digit, space, cr, lf, newline, midNum, midNumLet, singleQuote
     }
 
-    @inline(__always)
-    private static func classify(_ b: UInt8) -> Class {
-        switch b {
+    /// The class of each ASCII byte.
+    private static let classes: [Class] = (0..<128).map { b in
+        switch UInt8(b) {
         case 0x61...0x7A, 0x41...0x5A: return .letter
         case 0x30...0x39: return .digit
         case 0x20: return .space
@@ -26,27 +26,33 @@ enum ASCIIWordBreaks {
         }
     }
 
+    @inline(__always)
+    private static func classify(_ b: UInt8, _ table: UnsafeBufferPointer<Class>) -> Class { table[Int(b & 0x7F)] }
+
     /// The segments of `bytes` (byte ranges and kinds, as `TextSegmenter.segments()` gives them),
     /// or nil when ICU must decide.
     static func segments(_ bytes: UnsafeBufferPointer<UInt8>, into result: inout [(range: Range<Int>, kind: WordKind)]) -> Bool {
         result.removeAll(keepingCapacity: true)
+        for b in bytes where b >= 0x80 || b == 0x5F { return false }  // non-ASCII, or `_` (ExtendNumLet)
+        return classes.withUnsafeBufferPointer { segments(bytes, $0, into: &result) }
+    }
+
+    private static func segments(_ bytes: UnsafeBufferPointer<UInt8>, _ table: UnsafeBufferPointer<Class>,
+                                 into result: inout [(range: Range<Int>, kind: WordKind)]) -> Bool {
         let n = bytes.count
         var i = 0
         while i < n {
-            let b = bytes[i]
-            if b >= 0x80 || b == 0x5F { return false }  // non-ASCII, or `_` (ExtendNumLet)
             let start = i
-            switch classify(b) {
+            switch classify(bytes[i], table) {
             case .letter, .digit:
                 var sawLetter = false, sawDigit = false
                 while i < n {
-                    let c = classify(bytes[i])
+                    let c = classify(bytes[i], table)
                     if c == .letter { sawLetter = true; i += 1; continue }
                     if c == .digit { sawDigit = true; i += 1; continue }
-                    if bytes[i] == 0x5F || bytes[i] >= 0x80 { return false }
                     // WB6/7 (letters) and WB11/12 (digits): a middle character between two of a kind.
                     guard i + 1 < n else { break }
-                    let previous = classify(bytes[i - 1]), next = classify(bytes[i + 1])
+                    let previous = classify(bytes[i - 1], table), next = classify(bytes[i + 1], table)
                     let joinsLetters = previous == .letter && next == .letter && (c == .midNumLet || c == .singleQuote)
                     let joinsDigits = previous == .digit && next == .digit && (c == .midNum || c == .midNumLet || c == .singleQuote)
                     if joinsLetters || joinsDigits { i += 1; continue }

@@ -43,7 +43,8 @@ let benchmarks: @Sendable () -> Void = {
     // process's peak resident memory.
     Benchmark("kbd-engine JSON lines, 100k keys",
               configuration: .init(metrics: [.wallClock, .custom("keys per second", polarity: .prefersLarger, useScalingFactor: false),
-                                             .custom("peak RSS (KiB)", useScalingFactor: false)],
+                                             .custom("peak RSS (KiB)", useScalingFactor: false),
+                                             .custom("private dirty at the end (KiB)", useScalingFactor: false)],
                                    timeUnits: .milliseconds, maxDuration: .seconds(30), maxIterations: 5)) { benchmark in
         let started = DispatchTime.now().uptimeNanoseconds
         let child = Child.spawn(enginePath(), ["--protocol", "jsonl"])
@@ -51,6 +52,7 @@ let benchmarks: @Sendable () -> Void = {
         writer.start()
         child.readLines(requestCount)
         let elapsed = Double(DispatchTime.now().uptimeNanoseconds - started) / 1e9
+        benchmark.measurement(.custom("private dirty at the end (KiB)", useScalingFactor: false), child.privateDirtyKiB())
         let rss = child.finish()
         benchmark.measurement(.custom("keys per second", polarity: .prefersLarger, useScalingFactor: false), Int(Double(requestCount) / elapsed))
         benchmark.measurement(.custom("peak RSS (KiB)", useScalingFactor: false), rss)

@@ -60,6 +60,16 @@ struct Child {
         }
     }
 
+    /// The process's private dirty (anonymous, written) memory now, in KiB: what a phone's
+    /// memory limit counts; clean pages of the mapped model and program are not in it.
+    func privateDirtyKiB() -> Int {
+        guard let text = try? String(contentsOfFile: "/proc/\(pid)/smaps_rollup", encoding: .utf8) else { return 0 }
+        for line in text.split(separator: "\n") where line.hasPrefix("Private_Dirty:") {
+            return Int(line.split(separator: " ", omittingEmptySubsequences: true).dropFirst().first ?? "") ?? 0
+        }
+        return 0
+    }
+
     /// Closes standard input, drains standard output, waits; returns the peak RSS in KiB.
     func finish() -> Int {
         close(stdinFD)
