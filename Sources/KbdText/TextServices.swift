@@ -134,6 +134,40 @@ public final class TextServices {
         }
     }
 
+    /// The word segments at the end of `text`, as ``wordSegments(_:)`` gives them, found
+    /// without ICU when possible: those after the last non-ASCII character (or `_`), from the
+    /// first space that follows an ASCII character there (a boundary ICU always has).
+    /// `whole` tells whether they cover all of `text`; when not, the earlier ones are unknown.
+    public func trailingWordSegments(_ text: String) -> (segments: [(range: Range<String.Index>, kind: WordKind)], whole: Bool) {
+        var start = -1
+        _ = text.utf8.withContiguousStorageIfAvailable { bytes in
+            var last = -1
+            for i in stride(from: bytes.count - 1, through: 0, by: -1) where bytes[i] >= 0x80 || bytes[i] == 0x5F {
+                last = i
+                break
+            }
+            guard last >= 0 else { return }
+            var i = last + 2
+            while i < bytes.count {
+                if bytes[i] == 0x20 && bytes[i - 1] != 0x20 && bytes[i - 1] < 0x80 && bytes[i - 1] != 0x5F { start = i; return }
+                i += 1
+            }
+        }
+        guard start > 0 else { return (wordSegments(text), true) }
+        var segments = asciiSegments
+        asciiSegments = []
+        defer { asciiSegments = segments }
+        let answered = text.utf8.withContiguousStorageIfAvailable {
+            ASCIIWordBreaks.segments(UnsafeBufferPointer(rebasing: $0[start...]), into: &segments)
+        } ?? false
+        guard answered else { return (wordSegments(text), true) }
+        return (segments.map { segment in
+            let lo = text.utf8.index(text.startIndex, offsetBy: start + segment.range.lowerBound)
+            let hi = text.utf8.index(text.startIndex, offsetBy: start + segment.range.upperBound)
+            return (lo..<hi, segment.kind)
+        }, false)
+    }
+
     /// The words of `text` (segments of a word kind), in order.
     public func words(_ text: String) -> [Substring] {
         wordSegments(text).filter { $0.kind.isWord }.map { text[$0.range] }

@@ -52,6 +52,28 @@ import Testing
         }
     }
 
+    /// The trailing segments found without ICU are the last of ICU's segments of the whole text.
+    @Test func trailingSegmentsAreICUsLast() {
+        let services = try! TextServices(locale: "en")
+        var rng = SplitMix(seed: 7)
+        let pieces = ["a", "Z", "0", " ", " ", ".", "'", ",", "_", "\n", "é", "’", "—", "“", "\u{3000}", "e\u{301}", "!", "x"]
+        var partial = 0
+        for _ in 0..<20_000 {
+            let text = (0..<Int(rng.next() % 14)).map { _ in pieces[Int(rng.next() % UInt64(pieces.count))] }.joined()
+            let (tail, whole) = services.trailingWordSegments(text)
+            let all = services.wordSegments(text)
+            func bytes(_ r: Range<String.Index>) -> Range<Int> {
+                text.utf8.distance(from: text.startIndex, to: r.lowerBound)..<text.utf8.distance(from: text.startIndex, to: r.upperBound)
+            }
+            if !whole { partial += 1 }
+            let expected = all.suffix(tail.count)
+            #expect(tail.count <= all.count && zip(tail, expected).allSatisfy { bytes($0.range) == bytes($1.range) && $0.kind == $1.kind },
+                    "\(String(reflecting: text)): tail \(tail.map { bytes($0.range) }), ICU \(all.map { bytes($0.range) })")
+            if whole { #expect(tail.count == all.count) }
+        }
+        #expect(partial > 1000)
+    }
+
     /// Every window the context reader would segment while the development prose is typed
     /// (the last 384 bytes before each position), where the prose is at hand.
     @Test func prose() throws {
