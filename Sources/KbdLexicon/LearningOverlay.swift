@@ -41,7 +41,8 @@ public final class LearningOverlay {
         var total: Float = 0
     }
 
-    let model: LanguageModel?
+    /// The model whose words the overlay refers to (by id), if any.
+    public let model: LanguageModel?
     private(set) var entries: [Entry] = []
     /// Entry indices ordered by (key, text).
     private var order: [Index] = []
@@ -85,6 +86,28 @@ public final class LearningOverlay {
     var totalRank: Float { totalCount + 2 * totalUserWeight }
 
     // MARK: Bulk and incremental loading (the store's seam)
+
+    /// Takes over what `other` holds (words, counts, blocked words), leaving this overlay's
+    /// settings and observers as they are: an overlay loaded on another thread (a large user
+    /// dictionary) is swapped in at once on the session's thread. `other` is emptied.
+    public func adopt(_ other: LearningOverlay) {
+        swap(&entries, &other.entries)
+        swap(&order, &other.order)
+        swap(&position, &other.position)
+        swap(&delta, &other.delta)
+        swap(&byModelID, &other.byModelID)
+        swap(&tree, &other.tree)
+        swap(&treeIsStale, &other.treeIsStale)
+        swap(&pairCounts, &other.pairCounts)
+        swap(&tripleCounts, &other.tripleCounts)
+        swap(&pairSuccessors, &other.pairSuccessors)
+        swap(&tripleSuccessors, &other.tripleSuccessors)
+        swap(&blocked, &other.blocked)
+        swap(&blockedModelIDs, &other.blockedModelIDs)
+        swap(&totalCount, &other.totalCount)
+        swap(&totalUserWeight, &other.totalUserWeight)
+        other.load()
+    }
 
     /// Replaces the overlay's contents: user words, learned words, pairs (two words) and
     /// triples (three), blocked words. Sorts once: O(n log n) for n words.

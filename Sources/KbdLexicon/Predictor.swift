@@ -50,6 +50,16 @@ public final class Predictor {
     private var contextIDs: [Int32] = []
     private var contextOverlay: [Int32] = []
     private var contextOverlayCount = -1
+    /// The model's best words of an id range (the model never changes, so answers keep): the
+    /// empty prefix after every space and the common short prefixes come back all the time.
+    private var modelBest: [RangeQuery: [Int32]] = [:]
+    private static let modelBestLimit = 4096
+
+    private struct RangeQuery: Hashable {
+        var lower: Int32
+        var upper: Int32
+        var k: Int32
+    }
 
     public init(model: LanguageModel, overlay: LearningOverlay? = nil) {
         self.model = model
@@ -104,9 +114,7 @@ public final class Predictor {
         // 1. Model words for the prefix, by unigram.
         var keyCopy = key
         let range = prefix.isEmpty ? 0..<model.wordCount : keyCopy.withUTF8 { model.range(prefixKey: $0) }
-        ids.removeAll(keepingCapacity: true)
-        model.tree.best(in: range, k: k, heap: &heap, accept: { _ in true }, into: &ids)
-        for id in ids { addModel(id, source) }
+        for id in modelBestWords(in: range, k: k) { addModel(id, source) }
         // 2. Model successors of the previous word in the prefix range, best first.
         if w1 >= 0 {
             let sub = prefix.isEmpty ? model.successorRange(Int(w1)) : model.successorRange(Int(w1), within: range)
@@ -175,6 +183,18 @@ public final class Predictor {
             result.append(WordCandidate(text: text, score: c.score, source: c.source, isProperNoun: c.isProperNoun))
             if result.count == limit { break }
         }
+    }
+
+    /// The model's `k` best words in `range`, best first (cached).
+    private func modelBestWords(in range: Range<Int>, k: Int) -> [Int32] {
+        let query = RangeQuery(lower: Int32(range.lowerBound), upper: Int32(range.upperBound), k: Int32(k))
+        if let cached = modelBest[query] { return cached }
+        var found: [Int32] = []
+        found.reserveCapacity(k)
+        model.tree.best(in: range, k: k, heap: &heap, accept: { _ in true }, into: &found)
+        if modelBest.count >= Self.modelBestLimit { modelBest.removeAll(keepingCapacity: true) }
+        modelBest[query] = found
+        return found
     }
 
     private func addModel(_ id: Int32, _ source: WordCandidate.Source) {

@@ -90,7 +90,7 @@ public final class KeyboardRuntime: Sendable {
         session.addSource(shortcuts)
         if let storeLocation {
             let reader = try StoreReader(location: storeLocation)
-            let sync = StoreSync(reader: reader, snapshot: try reader.loadSnapshot(), overlay: overlay, shortcuts: shortcuts)
+            let sync = try StoreSync(reader: reader, overlay: overlay, shortcuts: shortcuts)
             session.refresh = { sync.refresh() }
         }
         if let writer {

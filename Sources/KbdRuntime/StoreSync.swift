@@ -21,18 +21,63 @@ final class StoreSync {
     /// A background load's result, handed to the session's thread.
     private final class Inbox: Sendable {
         let slot = Mutex<StoreUpdate?>(nil)
+        let first = Mutex<FirstLoad?>(nil)
     }
 
-    init(reader: StoreReader, snapshot: StoreSnapshot, overlay: LearningOverlay?, shortcuts: ShortcutSource) {
+    /// The first snapshot of a large store with the overlay built from it off the session's
+    /// thread. Handed over once through the inbox, then owned by the session's thread.
+    private struct FirstLoad: @unchecked Sendable {
+        var snapshot: StoreSnapshot?
+        var overlay: LearningOverlay?
+        var error: StoreError?
+    }
+
+    /// Stores with more user words than this are loaded on a background thread: the session
+    /// answers at once (with the model alone) and takes the user's words in at a later key
+    /// (a million words take seconds to index). Smaller ones are loaded before the first key.
+    static let backgroundLoadThreshold = 50_000
+
+    /// Loads the store's snapshot: now when it is small, else on a background thread.
+    init(reader: StoreReader, overlay: LearningOverlay?, shortcuts: ShortcutSource) throws {
         self.reader = reader
         self.overlay = overlay
         self.shortcuts = shortcuts
-        apply(snapshot)
+        if try reader.userWordCount() > Self.backgroundLoadThreshold {
+            loading = true
+            let inbox = self.inbox, model = overlay?.model
+            let threshold = overlay?.unknownWordThreshold
+            let staging: FirstLoad = FirstLoad(overlay: overlay.map { _ in LearningOverlay(model: model) })
+            Thread.detachNewThread {
+                var load = staging
+                do {
+                    let snapshot = try reader.loadSnapshot()
+                    if let threshold { load.overlay?.unknownWordThreshold = threshold }
+                    load.overlay.map { Self.load(snapshot, into: $0) }
+                    load.snapshot = snapshot
+                } catch {
+                    load.error = error as? StoreError ?? StoreError(.io, "\(error)")
+                }
+                inbox.first.withLock { $0 = load }
+            }
+        } else {
+            apply(try reader.loadSnapshot())
+        }
     }
 
     /// Brings in what other processes committed since the last call; true when something changed.
     func refresh() -> Bool {
         var changed = false
+        if loading, let first = inbox.first.withLock({ slot -> FirstLoad? in
+            defer { slot = nil }
+            return slot
+        }) {
+            loading = false
+            if let snapshot = first.snapshot {
+                if let staged = first.overlay { overlay?.adopt(staged) }
+                applyShortcuts(snapshot)
+                changed = true
+            }
+        }
         if loading, let update = inbox.slot.withLock({ slot -> StoreUpdate? in
             defer { slot = nil }
             return slot
@@ -65,11 +110,19 @@ final class StoreSync {
     }
 
     private func apply(_ snapshot: StoreSnapshot) {
-        overlay?.load(
+        if let overlay { Self.load(snapshot, into: overlay) }
+        applyShortcuts(snapshot)
+    }
+
+    private static func load(_ snapshot: StoreSnapshot, into overlay: LearningOverlay) {
+        overlay.load(
             userWords: snapshot.userWords.map { KbdLexicon.UserWord($0.word, weight: Double($0.weight)) },
             learned: snapshot.learnedWords.map { LearnedCount([$0.word], count: Int($0.count.rounded())) }
                 + snapshot.learnedPairs.map { LearnedCount([$0.previous, $0.word], count: Int($0.count.rounded())) },
             blocked: Array(snapshot.blockedWords))
+    }
+
+    private func applyShortcuts(_ snapshot: StoreSnapshot) {
         shortcuts.removeAll()
         for s in snapshot.shortcuts { shortcuts.add(shortcut: s.shortcut, phrase: s.phrase) }
     }

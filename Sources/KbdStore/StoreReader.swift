@@ -116,6 +116,15 @@ public final class StoreReader: Sendable {
 
     // MARK: - Off the key path
 
+    /// How many user words the store holds (one `count(*)`: milliseconds for a million).
+    public func userWordCount() throws -> Int {
+        do {
+            return try loader.read { db in try Int.fetchOne(db, sql: "SELECT count(*) FROM user_word") ?? 0 }
+        } catch {
+            throw StoreError.wrap(error, "store \(location)")
+        }
+    }
+
     /// Loads everything (see ``StoreSnapshot``) in one read transaction and makes its token
     /// current. Blocks while it reads: call it at start or on a background thread.
     /// About 0.1–0.3 s for a million user words in a release build (see docs/STORE.md).

@@ -9,6 +9,8 @@ public final class TextServices {
     private let graphemes: TextSegmenter
     private let words: TextSegmenter
     private let sentences: TextSegmenter
+    /// Scratch for the ASCII word-break fast path.
+    private var asciiSegments: [(range: Range<Int>, kind: WordKind)] = []
 
     /// Opens the iterators for `locale` (an ICU/BCP 47 locale such as `en_US` or `th`).
     /// Sentences use ICU's abbreviation suppressions (`Mr.` does not end a sentence).
@@ -24,6 +26,8 @@ public final class TextServices {
 
     /// The number of grapheme clusters in `text`.
     public func graphemeCount<S: StringProtocol>(_ text: S) -> Int {
+        // ASCII: every byte is a cluster but LF after CR (GB3).
+        if let count = text.utf8.withContiguousStorageIfAvailable(Self.asciiClusterCount) ?? nil { return count }
         graphemes.setText(text)
         return max(0, graphemes.boundaries().count - 1)
     }
@@ -31,6 +35,9 @@ public final class TextServices {
     /// The start of the last `count` grapheme clusters of `text` (its start if it has fewer).
     public func indexBefore(clusters count: Int, endOf text: String) -> String.Index {
         guard count > 0, !text.isEmpty else { return text.endIndex }
+        if let offset = text.utf8.withContiguousStorageIfAvailable({ Self.asciiOffset(clusters: count, before: $0) }) ?? nil {
+            return text.utf8.index(text.startIndex, offsetBy: offset)
+        }
         graphemes.setText(text)
         var offset = text.utf8.count
         for _ in 0..<count {
@@ -43,6 +50,9 @@ public final class TextServices {
     /// The end of the first `count` grapheme clusters of `text` (its end if it has fewer).
     public func indexAfter(clusters count: Int, startOf text: String) -> String.Index {
         guard count > 0, !text.isEmpty else { return text.startIndex }
+        if let offset = text.utf8.withContiguousStorageIfAvailable({ Self.asciiOffset(clusters: count, after: $0) }) ?? nil {
+            return text.utf8.index(text.startIndex, offsetBy: offset)
+        }
         graphemes.setText(text)
         var offset = 0
         for _ in 0..<count {
@@ -64,16 +74,98 @@ public final class TextServices {
         }
     }
 
+    // MARK: ASCII fast paths (the same answers as ICU; see ASCIIWordBreaks)
+
+    /// The number of grapheme clusters of ASCII `bytes`, or nil when they are not all ASCII.
+    static func asciiClusterCount(_ bytes: UnsafeBufferPointer<UInt8>) -> Int? {
+        var count = 0
+        var previous: UInt8 = 0
+        for b in bytes {
+            if b >= 0x80 { return nil }
+            if !(b == 0x0A && previous == 0x0D) { count += 1 }
+            previous = b
+        }
+        return count
+    }
+
+    /// The byte offset of the start of the last `count` clusters of ASCII `bytes`, or nil.
+    static func asciiOffset(clusters count: Int, before bytes: UnsafeBufferPointer<UInt8>) -> Int? {
+        guard Self.isASCII(bytes) else { return nil }
+        var offset = bytes.count
+        for _ in 0..<count {
+            guard offset > 0 else { return 0 }
+            offset -= (offset >= 2 && bytes[offset - 1] == 0x0A && bytes[offset - 2] == 0x0D) ? 2 : 1
+        }
+        return offset
+    }
+
+    /// The byte offset of the end of the first `count` clusters of ASCII `bytes`, or nil.
+    static func asciiOffset(clusters count: Int, after bytes: UnsafeBufferPointer<UInt8>) -> Int? {
+        guard Self.isASCII(bytes) else { return nil }
+        var offset = 0
+        for _ in 0..<count {
+            guard offset < bytes.count else { return bytes.count }
+            offset += (offset + 1 < bytes.count && bytes[offset] == 0x0D && bytes[offset + 1] == 0x0A) ? 2 : 1
+        }
+        return offset
+    }
+
+    static func isASCII(_ bytes: UnsafeBufferPointer<UInt8>) -> Bool {
+        for b in bytes where b >= 0x80 { return false }
+        return true
+    }
+
     // MARK: Words
 
     /// Word segments of `text` with their kinds (spaces and punctuation are `.none` segments).
     public func wordSegments(_ text: String) -> [(range: Range<String.Index>, kind: WordKind)] {
-        words.setText(text)
-        return words.segments().map { segment in
+        var segments = asciiSegments
+        asciiSegments = []
+        defer { asciiSegments = segments }
+        let ascii = text.utf8.withContiguousStorageIfAvailable { ASCIIWordBreaks.segments($0, into: &segments) } ?? false
+        if !ascii {
+            words.setText(text)
+            segments = words.segments()
+        }
+        return segments.map { segment in
             let lo = text.utf8.index(text.startIndex, offsetBy: segment.range.lowerBound)
             let hi = text.utf8.index(text.startIndex, offsetBy: segment.range.upperBound)
             return (lo..<hi, segment.kind)
         }
+    }
+
+    /// The word segments at the end of `text`, as ``wordSegments(_:)`` gives them, found
+    /// without ICU when possible: those after the last non-ASCII character (or `_`), from the
+    /// first space that follows an ASCII character there (a boundary ICU always has).
+    /// `whole` tells whether they cover all of `text`; when not, the earlier ones are unknown.
+    public func trailingWordSegments(_ text: String) -> (segments: [(range: Range<String.Index>, kind: WordKind)], whole: Bool) {
+        var start = -1
+        _ = text.utf8.withContiguousStorageIfAvailable { bytes in
+            var last = -1
+            for i in stride(from: bytes.count - 1, through: 0, by: -1) where bytes[i] >= 0x80 || bytes[i] == 0x5F {
+                last = i
+                break
+            }
+            guard last >= 0 else { return }
+            var i = last + 2
+            while i < bytes.count {
+                if bytes[i] == 0x20 && bytes[i - 1] != 0x20 && bytes[i - 1] < 0x80 && bytes[i - 1] != 0x5F { start = i; return }
+                i += 1
+            }
+        }
+        guard start > 0 else { return (wordSegments(text), true) }
+        var segments = asciiSegments
+        asciiSegments = []
+        defer { asciiSegments = segments }
+        let answered = text.utf8.withContiguousStorageIfAvailable {
+            ASCIIWordBreaks.segments(UnsafeBufferPointer(rebasing: $0[start...]), into: &segments)
+        } ?? false
+        guard answered else { return (wordSegments(text), true) }
+        return (segments.map { segment in
+            let lo = text.utf8.index(text.startIndex, offsetBy: start + segment.range.lowerBound)
+            let hi = text.utf8.index(text.startIndex, offsetBy: start + segment.range.upperBound)
+            return (lo..<hi, segment.kind)
+        }, false)
     }
 
     /// The words of `text` (segments of a word kind), in order.

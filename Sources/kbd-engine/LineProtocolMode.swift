@@ -1,9 +1,11 @@
 import KbdEngine
 import KbdProtocol
 
-/// The JSON-lines protocol on standard input and output: one reply line per request line,
-/// flushed. A line longer than `maximumLineBytes` is answered with an error and skipped
-/// without being held in memory.
+/// The JSON-lines protocol on standard input and output: one reply line per request line.
+/// Replies are flushed once all the requests read so far are answered, before the next read
+/// (a host that waits for each reply gets it at once; a host that streams requests gets its
+/// replies in a few large writes instead of one system call each). A line longer than
+/// `maximumLineBytes` is answered with an error and skipped without being held in memory.
 struct LineProtocolMode {
     let engine: EngineSetup
     static let maximumLineBytes = 1 << 20
@@ -22,10 +24,10 @@ struct LineProtocolMode {
             if body.allSatisfy({ $0 == 0x20 || $0 == 0x09 }) { return } // blank lines are ignored
             Output.write(protocolSession.reply(toBytes: body))
             Output.write("\n")
-            Output.flush()
         }
 
         reader.forEachChunk { chunk in
+            defer { Output.flush() }  // everything read so far is answered: before the next read
             var start = 0
             while start < chunk.count {
                 guard let newline = chunk[start...].firstIndex(of: 0x0A) else {
@@ -36,7 +38,6 @@ struct LineProtocolMode {
                 if discarding {
                     Output.write(ProtocolSession.errorLine(ProtocolError("line-too-long", "request line longer than \(Self.maximumLineBytes) bytes, skipped")))
                     Output.write("\n")
-                    Output.flush()
                     discarding = false
                 } else {
                     answer()

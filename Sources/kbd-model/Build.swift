@@ -43,7 +43,7 @@ struct Info: ParsableCommand {
 }
 
 struct Check: ParsableCommand {
-    static let configuration = CommandConfiguration(abstract: "Check that a model file is current with its source directory.")
+    static let configuration = CommandConfiguration(abstract: "Check that a model file is intact (its checksum) and current with its source directory.")
 
     @Argument(help: "Directory holding words.tsv and bigrams.tsv.")
     var directory: String
@@ -54,6 +54,7 @@ struct Check: ParsableCommand {
     func run() throws {
         let path = model ?? (directory + "/en.kbdlm")
         let m = orFail { () throws(LexiconError) in try LanguageModel(path: path) }
+        orFail { () throws(LexiconError) in try m.verifyChecksum() }
         let sum = orFail { () throws(LexiconError) in try ModelSource.checksum(directory: directory) }
         guard sum == m.sourceChecksum else {
             fail("\(path) is stale: rebuild it with `kbd-model build \(directory)`")

@@ -32,6 +32,27 @@ import Testing
         #expect(!send(#"{"keys":" Qwz"}"#).contains("Qwzxyv"))
     }
 
+    @Test func aLargeDictionaryArrivesInTheBackground() throws {
+        // More user words than the engine loads before its first key: it answers at once and
+        // takes them in at a later key.
+        var words = (0..<60_000).map { i in "zq" + String(i, radix: 26).map { c in
+            Character(UnicodeScalar(UInt8(ascii: "a") + UInt8(String(c), radix: 26)!)) }.map(String.init).joined() }
+        words.append("Qwzxyv")
+        let list = container + "-words.txt"
+        FileManager.default.createFile(atPath: list, contents: Data(words.joined(separator: "\n").utf8))
+        defer { try? FileManager.default.removeItem(atPath: list) }
+        _ = try dict("import", "--format", "words", list)
+        let engine = try InteractiveChild("kbd-engine", ["--protocol", "jsonl", "--no-autocorrect"], environment: env)
+        defer { engine.finish() }
+        _ = engine.send(#"{"keys":"I met Qwz"}"#)
+        var seen = false
+        for _ in 0..<600 where !seen {
+            seen = engine.send(#"{"context":{"before":"I met Qwzx"}}"#).contains(#"{"text":"Qwzxyv","kind":"completion"}"#)
+            if !seen { usleep(10_000) }
+        }
+        #expect(seen)
+    }
+
     @Test func learningPersistsOnlyWithFullAccess() throws {
         _ = try ProgramRunner.run("kbd-engine", ["--keys", "Zorblax is here. Zorblax again. "], environment: env)
         #expect(try dict("learned", "list").stdout.contains("Zorblax") == false)

@@ -1,5 +1,5 @@
 import Foundation
-import KbdLexicon
+@testable import KbdLexicon
 import Testing
 
 @Suite struct ModelFileTests {
@@ -52,11 +52,41 @@ import Testing
         #expect(error(loading: empty)?.kind == .truncated)
     }
 
+    /// A flipped byte is found by the full check (`kbd-model check`); loading, which checks the
+    /// structure only, either refuses the file or gives a model that reads safely.
     @Test func corruptBody() throws {
-        var bytes = tinyBytes()
-        bytes[bytes.count - 3] ^= 0xFF
-        let path = write(bytes)
-        #expect(error(loading: path)?.kind == .corrupt)
+        let intact = try LanguageModel(bytes: tinyBytes())
+        try intact.verifyChecksum()
+        for position in [70, tinyBytes().count / 2, tinyBytes().count - 3] {
+            var bytes = tinyBytes()
+            bytes[position] ^= 0xFF
+            let path = write(bytes)
+            if let e = error(loading: path) {
+                #expect(e.kind == .corrupt)
+            } else {
+                let model = try LanguageModel(path: path)
+                #expect(throws: LexiconError.self) { try model.verifyChecksum() }
+                for id in 0..<model.wordCount { _ = model.text(Int32(id)); _ = model.key(Int32(id)) }
+            }
+        }
+    }
+
+    /// Offsets and ids that point outside the file are refused at load.
+    @Test func corruptStructure() throws {
+        let good = tinyBytes()
+        var refused = 0
+        for position in stride(from: 64, to: good.count, by: 1) {
+            var bytes = good
+            bytes[position] = 0xFF
+            guard let model = try? LanguageModel(bytes: bytes) else { refused += 1; continue }
+            // A file that loads must read safely: every word, its successors, completions.
+            for id in 0..<model.wordCount {
+                _ = model.text(Int32(id))
+                for rank in 0..<model.successorRange(id).count { _ = model.successor(at: model.successorPosition(id, rank: rank)) }
+            }
+            _ = Predictor(model: model)
+        }
+        #expect(refused > 0)
     }
 
     @Test func errorsAreSendable() {

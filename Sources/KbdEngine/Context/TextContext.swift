@@ -46,8 +46,23 @@ public struct ContextReader {
     func read(before: String, after: String, text: TextServices, sentenceStart: Bool) -> TextContext {
         let window = String(Self.window(before))
         let windowIsCut = window.utf8.count < before.utf8.count
+        // Most of the time the segments at the end of the window are enough (and ICU is not
+        // needed for them); when they are not, the whole window is segmented.
+        let (tail, whole) = text.trailingWordSegments(window)
+        if !whole, let context = read(window: window, segments: tail, partial: true, windowIsCut: windowIsCut,
+                                      after: after, text: text, sentenceStart: sentenceStart) {
+            return context
+        }
+        return read(window: window, segments: whole ? tail : text.wordSegments(window), partial: false, windowIsCut: windowIsCut,
+                    after: after, text: text, sentenceStart: sentenceStart)!
+    }
+
+    /// The context from the word segments at the end of `window`; nil when `partial` segments
+    /// (the last ones only) do not reach back far enough.
+    private func read(window: String, segments: [(range: Range<String.Index>, kind: WordKind)], partial: Bool, windowIsCut: Bool,
+                      after: String, text: TextServices, sentenceStart: Bool) -> TextContext? {
         var context = TextContext()
-        let segments = text.wordSegments(window)
+        if partial && segments.count < 3 { return nil }
         var wordStart = window.endIndex
         var index = segments.count - 1
         // The current word: a word segment that ends at the cursor; "don'" counts as a word.
@@ -81,6 +96,7 @@ public struct ContextReader {
             }
             index -= 1
         }
+        if partial && index < 0 { return nil }
         // A word cut by the window's edge is not a word we know.
         if index < 0, previous.count > 0, windowIsCut,
            let first = segments.first, first.kind.isWord, String(window[first.range]) == previous.last {

@@ -60,7 +60,24 @@ struct Child {
         }
     }
 
-    /// Closes standard input, drains standard output, waits; returns the peak RSS in KiB.
+    /// The process's private dirty (anonymous, written) memory now, in KiB: what a phone's
+    /// memory limit counts; clean pages of the mapped model and program are not in it.
+    func privateDirtyKiB() -> Int { procField("smaps_rollup", "Private_Dirty:") }
+
+    /// The process's peak resident memory so far, in KiB (`VmHWM`: of this program image only;
+    /// `wait4`'s `ru_maxrss` can report the benchmark's own size, inherited at spawn).
+    func peakRSSKiB() -> Int { procField("status", "VmHWM:") }
+
+    private func procField(_ file: String, _ name: String) -> Int {
+        guard let text = try? String(contentsOfFile: "/proc/\(pid)/\(file)", encoding: .utf8) else { return 0 }
+        for line in text.split(separator: "\n") where line.hasPrefix(name) {
+            return Int(line.split(separator: " ", omittingEmptySubsequences: true).dropFirst().first ?? "") ?? 0
+        }
+        return 0
+    }
+
+    /// Closes standard input, drains standard output, waits; returns `wait4`'s peak RSS in KiB.
+    @discardableResult
     func finish() -> Int {
         close(stdinFD)
         var buffer = [UInt8](repeating: 0, count: 1 << 16)
