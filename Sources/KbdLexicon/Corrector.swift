@@ -312,7 +312,11 @@ public final class Corrector {
         }
         guard count > overlayIndexed else { return }
         if overlayStamp.count < count { overlayStamp.append(contentsOf: repeatElement(0, count: count - overlayStamp.count)) }
-        for i in overlayIndexed..<count {
+        // A bounded slice per call: a big dictionary arriving at once is indexed over the next
+        // keys instead of stalling one of them (its words are protected from correction at once;
+        // they become correction candidates as they are indexed).
+        let end = min(count, overlayIndexed + Self.indexedPerCall)
+        for i in overlayIndexed..<end {
             let e = overlay.entry(Int32(i))
             guard e.modelID < 0 else { continue }
             var key = e.key
@@ -324,9 +328,12 @@ public final class Corrector {
                 for h in Set(hashes) { overlayIndex[h, default: []].append(Int32(i)) }
             }
         }
-        overlayIndexed = count
+        overlayIndexed = end
         cacheKey = ""
     }
+
+    /// How many new overlay words one call indexes at most (about 1 ms of work).
+    static let indexedPerCall = 2_000
 }
 
 @available(*, unavailable)
