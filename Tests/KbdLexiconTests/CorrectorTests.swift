@@ -141,3 +141,31 @@ import Testing
         #expect(tiny.hasDeleteIndex)
     }
 }
+
+@Suite struct CorrectorOverlayIndexTests {
+    /// A big user dictionary arriving at once is indexed a bounded slice per call, so no single
+    /// key waits for all of it; its words become correction candidates over the next calls.
+    @Test func bigDictionariesAreIndexedOverSeveralCalls() throws {
+        let overlay = LearningOverlay(model: englishModel)
+        var seed: UInt64 = 42
+        var words: [UserWord] = []
+        let letters = Array("bcdfghjklmnpqrstvwxz")
+        for _ in 0..<(2 * Corrector.indexedPerCall + 500) {
+            var w = ""
+            for _ in 0..<9 {
+                seed = seed &* 6364136223846793005 &+ 1442695040888963407
+                w.append(letters[Int(seed >> 33) % letters.count])
+            }
+            words.append(UserWord(w))
+        }
+        words.append(UserWord("zorbaflix"))
+        overlay.load(userWords: words)
+        let corrector = Corrector(model: englishModel, overlay: overlay)
+        var out: [Corrector.Correction] = []
+        corrector.corrections(for: "zorbaflx", previousWords: [], limit: 5, into: &out)
+        #expect(!out.contains { $0.text == "zorbaflix" })
+        corrector.corrections(for: "zorbaflx", previousWords: [], limit: 5, into: &out)
+        corrector.corrections(for: "zorbaflx", previousWords: [], limit: 5, into: &out)
+        #expect(out.contains { $0.text == "zorbaflix" })
+    }
+}
