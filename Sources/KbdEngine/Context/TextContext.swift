@@ -12,16 +12,13 @@ public struct TextContext: Sendable, Equatable {
     /// Whether the next word starts a sentence. Computed only when no word is being typed (it
     /// decides the case of predictions); false otherwise.
     public var atSentenceStart: Bool
-    /// The character just before the current word, if any.
-    public var characterBeforeWord: Character?
 
     public init(wordPrefix: String = "", wordSuffix: String = "", previousWords: [String] = [],
-                atSentenceStart: Bool = false, characterBeforeWord: Character? = nil) {
+                atSentenceStart: Bool = false) {
         self.wordPrefix = wordPrefix
         self.wordSuffix = wordSuffix
         self.previousWords = previousWords
         self.atSentenceStart = atSentenceStart
-        self.characterBeforeWord = characterBeforeWord
     }
 
     /// Whether a word is being typed (the cursor touches a word).
@@ -79,10 +76,7 @@ public struct ContextReader {
         }
         context.wordPrefix = String(window[wordStart...])
         if !context.wordPrefix.isEmpty || !after.isEmpty {
-            context.wordSuffix = Self.wordSuffix(after, hasPrefix: !context.wordPrefix.isEmpty, text: text)
-        }
-        if wordStart > window.startIndex {
-            context.characterBeforeWord = window[..<wordStart].last
+            context.wordSuffix = Self.wordSuffix(after, text: text)
         }
         // Previous words: back to a sentence end or a line break.
         var previous: [String] = []
@@ -128,7 +122,7 @@ public struct ContextReader {
     }
 
     /// The word characters right after the cursor when the cursor is inside a word.
-    static func wordSuffix(_ after: String, hasPrefix: Bool, text: TextServices) -> String {
+    static func wordSuffix(_ after: String, text: TextServices) -> String {
         guard let first = after.first, CharacterClass.isWordCharacter(first) else { return "" }
         let head = String(after.prefix(64))
         guard let segment = text.wordSegments(head).first, segment.kind.isWord else { return "" }

@@ -38,15 +38,12 @@ public struct Candidate: Sendable, Equatable {
     public var score: Double
     /// The spelling must not be re-cased to match the typed prefix (proper nouns, `iPhone`).
     public var keepsCase: Bool
-    /// When true, this candidate is the one autocorrection would apply at word end.
-    public var isAutocorrection: Bool
 
-    public init(_ text: String, kind: Suggestion.Kind, score: Double, keepsCase: Bool = false, isAutocorrection: Bool = false) {
+    public init(_ text: String, kind: Suggestion.Kind, score: Double, keepsCase: Bool = false) {
         self.text = text
         self.kind = kind
         self.score = score
         self.keepsCase = keepsCase
-        self.isAutocorrection = isAutocorrection
     }
 }
 
