@@ -68,15 +68,14 @@ struct EngineOptions: ParsableArguments {
         _ = try settings()
     }
 
-    /// The session settings these options describe.
+    /// The session settings these options describe (traits, locale, bar size, incognito).
     func settings() throws -> SessionSettings {
         var s = SessionSettings()
         s.locale = locale
         s.suggestionCount = suggestions
         s.incognito = incognito
-        s.autocapitalization = !noAutocap
-        if let level = autocorrectLevel { s.autocorrection = AutocorrectionLevel(rawValue: level) ?? .modest }
-        if noAutocorrect { s.autocorrection = .off }
+        // Autocorrection and auto-capitalisation come from the store's settings; the flags
+        // override them (EngineSetup passes them to the runtime).
         s.keyboardLayout = layout
         var t = InputTraits()
         if let traits {
